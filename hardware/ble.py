@@ -1,0 +1,309 @@
+"""The duel's radio link: adafruit_ble's UARTService between two boards.
+
+``BleLink`` offers what the duel channel (seabattle/channel.py) expects of a link, exactly like
+``seabattle.linksim.LinkEnd``: ``write(bytes)``, ``read()`` (whatever has arrived, maybe ``b""``
+or part of a frame) and ``connected``. Under it:
+
+- **Host**: advertises the UART service with the name ``SEA`` + a 4-character lobby code (the
+  name rides in the advertisement itself, 30 of 31 bytes, because adafruit_ble reports scan
+  responses separately). It advertises only while nobody is connected (the nRF stops
+  advertising on a connection anyway) and drops every connection beyond the first. The first
+  must send ``HELLO`` + the lobby code within ``HELLO_MS`` or it is dropped as a stranger.
+- **Join**: ``scan()`` lists only advertisers whose name is ``SEA`` + a code; ``join(lobby)``
+  connects, checks the UART service is there and exchanges ``HELLO``. Never a stranger's device.
+- **Reconnect**: after a drop the host advertises the same name again and the joiner looks for
+  that name every ``RETRY_MS`` (a short scan, never while a sound plays: scanning and audio
+  conflict on nRF, circuitpython#3030). ``connected`` turns True again after a new HELLO; the
+  duel's channel notices the new connection (``epoch``) and resumes.
+- **Throttling**: the receiver's buffer is 64 bytes and drops what does not fit. The channel
+  keeps at most 52 unacknowledged bytes plus one acknowledgement on the link, acknowledged only
+  once the peer has *read* them, so the link must add nothing after the handshake: it passes
+  bytes straight through, and the 7-byte HELLO is read before any frame may follow it.
+
+The clock is injected (a callable returning ms), so the desktop tests run on virtual time.
+"""
+
+from adafruit_ble.advertising.standard import ProvideServicesAdvertisement
+from adafruit_ble.services.nordic import UARTService
+
+PREFIX = "SEA"
+CODE_CHARS = "ABCDEFHJKLMNPRSTUVWXY3456789"  # no 0/O, 1/I, 2/Z: read aloud across a table
+HELLO = b"\x7fSB"  # + 4 code bytes
+HELLO_LEN = 7
+HELLO_MS = 3000
+RETRY_MS = 2000
+SCAN_S = 1.0
+
+# states
+IDLE = "idle"
+ADVERTISING = "advertising"  # host: waiting for the opponent
+HANDSHAKE = "handshake"  # connected, HELLO not yet exchanged
+READY = "ready"  # frames flow
+LOST = "lost"  # connection dropped; reconnecting
+CLOSED = "closed"
+
+
+class LinkError(ValueError):
+    """A link operation that cannot be done here (names what and why)."""
+
+
+def new_code(rng):
+    """A 4-character lobby code; ``rng`` has ``randrange(n)``."""
+    return "".join(CODE_CHARS[rng.randrange(len(CODE_CHARS))] for _ in range(4))
+
+
+def game_name(code):
+    return PREFIX + code
+
+
+def code_of(name):
+    """The lobby code in an advertised name, or None if it is not a seabattle game."""
+    if not name or len(name) != len(PREFIX) + 4 or not name.startswith(PREFIX):
+        return None
+    code = name[len(PREFIX):]
+    for ch in code:
+        if ch not in CODE_CHARS:
+            return None
+    return code
+
+
+class Lobby:
+    """A game found by ``scan()``: show ``code`` (and ``rssi``) and pass it to ``join()``."""
+
+    def __init__(self, code, rssi, advertisement):
+        self.code = code
+        self.rssi = rssi
+        self.advertisement = advertisement
+
+    def __repr__(self):
+        return "<Lobby %s %s dBm>" % (self.code, self.rssi)
+
+
+class BleLink:
+    def __init__(self, radio, clock, sound=None, can_join=True):
+        self.radio = radio  # adafruit_ble.BLERadio (AirLift: BLERadio(esp32_adapter))
+        self.clock = clock
+        self.sound = sound  # anything with stop(): silenced before every scan
+        self.can_join = can_join  # False on an AirLift: it cannot scan or connect
+        self.state = IDLE
+        self.role = None
+        self.code = None
+        self.epoch = 0  # handshakes completed: a new value means a new connection
+        self.strangers = 0  # connections dropped for not being our opponent
+        self.drops = 0  # connections lost after the handshake
+        self._uart = None  # local service (host) or the peer's (join)
+        self._conn = None
+        self._hello = bytearray()
+        self._since = 0
+        self._tried = None
+
+    # -- the channel's interface -----------------------------------------------------------
+    # ``connected``/``read``/``write`` never start a connection: only ``poll()`` does, once per
+    # loop and before the duel runs, so a new connection (``epoch``) is seen by the duel before
+    # any frame is written on it. They do notice a lost one at once.
+    @property
+    def connected(self):
+        if self.state == READY and self._conn is not None and not self._conn.connected:
+            self._lost()
+        return self.state == READY
+
+    def write(self, data):
+        if self.state != READY:
+            return  # like a dropped connection: the channel resends after the reconnect
+        try:
+            self._uart.write(data)
+        except Exception:  # _bleio.ConnectionError and friends: the peer went away
+            self._lost()
+
+    def read(self):
+        if not self.connected:
+            return b""
+        try:
+            n = self._uart.in_waiting
+            return (self._uart.read(n) or b"") if n else b""
+        except Exception:
+            self._lost()
+            return b""
+
+    # -- hosting ---------------------------------------------------------------------------
+    def host(self, code):
+        """Start a game others can join; show ``code`` on the screen."""
+        self.role, self.code = "host", code
+        if self._uart is None:
+            self._uart = UARTService()  # a local service can't be removed: made once, reused
+        self._advertise()
+
+    def _advertise(self):
+        adv = ProvideServicesAdvertisement(self._uart)
+        adv.complete_name = game_name(self.code)
+        try:
+            self.radio.name = game_name(self.code)
+        except Exception:  # some adapters refuse renaming; the advertisement carries it anyway
+            pass
+        if not self.radio.advertising:
+            self.radio.start_advertising(adv)
+        self._uart.reset_input_buffer()  # bytes of a previous connection
+        self.state = ADVERTISING
+
+    # -- joining ---------------------------------------------------------------------------
+    def scan(self, seconds=SCAN_S):
+        """Blocking scan for ``seconds``: the seabattle games in range, strongest first."""
+        if not self.can_join:
+            raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
+        if self.sound is not None:
+            self.sound.stop()
+        found = {}
+        try:
+            for adv in self.radio.start_scan(ProvideServicesAdvertisement, timeout=seconds):
+                if UARTService not in adv.services:
+                    continue
+                code = code_of(adv.complete_name)
+                if code is None:
+                    continue
+                old = found.get(code)
+                if old is None or (adv.rssi or -127) > (old.rssi or -127):
+                    found[code] = Lobby(code, adv.rssi, adv)
+        finally:
+            self.radio.stop_scan()
+        games = list(found.values())
+        games.sort(key=lambda g: -(g.rssi or -127))
+        return games
+
+    def join(self, lobby):
+        """Connect to a game listed by ``scan()``. Returns True once connected (HELLO pending)."""
+        if not self.can_join:
+            raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
+        self.role, self.code = "join", lobby.code
+        return self._connect(lobby.advertisement)
+
+    def _connect(self, advertisement):
+        self._tried = self.clock()
+        try:
+            conn = self.radio.connect(advertisement)
+            if UARTService not in conn:
+                conn.disconnect()  # named like a game but not one: never talk to it
+                self.strangers += 1
+                self.state = LOST
+                return False
+            self._conn = conn
+            self._uart = conn[UARTService]
+            self._uart.write(HELLO + self.code.encode())
+        except Exception:  # timeout, out of range, disconnected mid-discovery
+            self._forget_conn()
+            self.state = LOST
+            return False
+        self._hello = bytearray()
+        self._since = self.clock()
+        self.state = HANDSHAKE
+        return True
+
+    # -- the state machine ------------------------------------------------------------------
+    def poll(self):
+        """Advance hosting/joining/reconnecting; call once per main-loop pass."""
+        if self.role == "host":
+            self._poll_host()
+        elif self.role == "join":
+            self._poll_join()
+
+    def _poll_host(self):
+        conns = self.radio.connections
+        if self.state in (READY, HANDSHAKE) and not conns:
+            self._lost()
+            return
+        if self.state == ADVERTISING and conns:
+            self.state = HANDSHAKE
+            self._hello = bytearray()
+            self._since = self.clock()
+            self._conn = conns[0]
+        if self.state in (READY, HANDSHAKE) and len(conns) > 1:
+            for c in conns:  # one opponent only: everyone else goes
+                if c is not self._conn and c.connected:
+                    c.disconnect()
+                    self.strangers += 1
+        if self.state == HANDSHAKE:
+            if self._take_hello():
+                try:
+                    self._uart.write(HELLO + self.code.encode())
+                except Exception:
+                    self._lost()
+                    return
+                self.epoch += 1
+                self.state = READY
+            elif self._hello is None or self.clock() - self._since > HELLO_MS:
+                self.strangers += 1
+                self._drop_current()
+        if self.state in (LOST, IDLE) and self.role == "host":
+            self._advertise()
+
+    def _poll_join(self):
+        if self.state in (READY, HANDSHAKE) and (self._conn is None or not self._conn.connected):
+            self._lost()
+        if self.state == HANDSHAKE:
+            if self._take_hello():
+                self.epoch += 1
+                self.state = READY
+            elif self._hello is None or self.clock() - self._since > HELLO_MS:
+                self._drop_current()
+        if self.state == LOST and (self._tried is None or self.clock() - self._tried >= RETRY_MS):
+            self._tried = self.clock()
+            for lobby in self.scan(SCAN_S):
+                if lobby.code == self.code:
+                    self._connect(lobby.advertisement)
+                    break
+
+    def _take_hello(self):
+        """Reads the peer's HELLO bit by bit (reads may be partial). True when it is complete
+        and right; sets ``_hello`` to None when the bytes are wrong (a stranger)."""
+        try:
+            n = self._uart.in_waiting
+            need = HELLO_LEN - len(self._hello)
+            if n:
+                self._hello += self._uart.read(min(n, need)) or b""
+        except Exception:
+            self._lost()
+            return False
+        want = HELLO + self.code.encode()
+        if bytes(self._hello) != want[:len(self._hello)]:
+            self._hello = None
+            return False
+        return len(self._hello) == HELLO_LEN
+
+    def _drop_current(self):
+        conn = self._conn
+        if conn is not None:
+            try:
+                conn.disconnect()
+            except Exception:
+                pass
+        self._forget_conn()
+        self.state = LOST
+
+    def _forget_conn(self):
+        if self.role == "join" and self._uart is not None:
+            try:
+                self._uart.deinit()  # frees the client's buffers: reconnects leak otherwise
+            except Exception:
+                pass
+            self._uart = None
+        self._conn = None
+
+    def _lost(self):
+        if self.state == READY:
+            self.drops += 1
+        self._forget_conn()
+        self.state = LOST
+        if self.role == "host":
+            self._advertise()
+
+    def close(self):
+        """Leave the game: disconnect and stop advertising."""
+        try:
+            if self.radio.advertising:
+                self.radio.stop_advertising()
+            for c in self.radio.connections:
+                c.disconnect()
+        except Exception:
+            pass
+        self._forget_conn()
+        self.state = CLOSED
+        self.role = None

@@ -1,0 +1,218 @@
+"""The BLE link over the REAL adafruit_ble, with only _bleio stood in (hardware/desktop/bleio.py).
+
+Boards are simulated in one process on virtual time: a CLUE has a full radio, a PyBadge with an
+AirLift is a peripheral only. The duel channel (seabattle/channel.py) runs over the link.
+"""
+
+import pytest
+
+from hardware.desktop import bleio
+
+bleio.install()
+
+from adafruit_ble import BLERadio  # noqa: E402  (after install: the stand-in _bleio)
+from adafruit_ble.advertising.standard import ProvideServicesAdvertisement  # noqa: E402
+from adafruit_ble.services.nordic import UARTService  # noqa: E402
+
+from hardware import ble  # noqa: E402
+from seabattle.channel import Channel  # noqa: E402
+
+
+class Sound:
+    def __init__(self):
+        self.stops = 0
+
+    def stop(self):
+        self.stops += 1
+
+
+class Board:
+    def __init__(self, air, name, central=True):
+        self.air = air
+        self.adapter = bleio.Adapter(air, name=name, central=central)
+        self.radio = BLERadio(self.adapter)
+        self.sound = Sound()
+        self.link = ble.BleLink(self.radio, self.clock, sound=self.sound, can_join=central)
+        self.channel = Channel(self.link, self.clock)
+        self.inbox = []
+        self.epoch = 0
+
+    def clock(self):
+        return int(self.air.now * 1000)
+
+    def host(self, code):
+        with bleio.on_board(self.adapter):
+            self.link.host(code)
+
+    def step(self):
+        self.link.poll()
+        if self.link.epoch != self.epoch:  # a new connection: the channel starts afresh
+            self.epoch = self.link.epoch
+            self.channel.reset()
+        self.channel.flush()
+        self.channel.poll(self.inbox)
+
+
+def run(air, boards, steps=400, until=None):
+    for _ in range(steps):
+        for b in boards:
+            b.step()
+        air.advance(0.01)
+        if until is not None and until():
+            return True
+    return until is None
+
+
+def pair(host_central=True, code="K7PX"):
+    air = bleio.Air()
+    host = Board(air, "host", central=host_central)
+    joiner = Board(air, "join")
+    host.host(code)
+    games = joiner.link.scan()
+    assert [g.code for g in games] == [code]
+    assert joiner.link.join(games[0])
+    assert run(air, (host, joiner), until=lambda: host.link.state == joiner.link.state == ble.READY)
+    run(air, (host, joiner), steps=1)  # both channels see the new connection
+    return air, host, joiner
+
+
+def test_lobby_names_fit_the_advertisement_and_parse_back():
+    assert ble.code_of(ble.game_name("K7PX")) == "K7PX"
+    for bad in (None, "", "SEA", "SEAK7P", "SEAK7PXX", "SEAk7px", "SEA0000", "XEAK7PX"):
+        assert ble.code_of(bad) is None
+    air = bleio.Air()
+    a = bleio.Adapter(air)
+    with bleio.on_board(a):
+        adv = ProvideServicesAdvertisement(UARTService())
+    adv.complete_name = ble.game_name("K7PX")
+    assert len(bytes(adv)) <= 31
+
+
+def test_scan_lists_only_seabattle_games_never_strangers():
+    air = bleio.Air()
+    stranger = bleio.Adapter(air, name="UART")  # any UART peripheral nearby
+    with bleio.on_board(stranger):
+        uart = UARTService()
+    adv = ProvideServicesAdvertisement(uart)
+    adv.complete_name = "UART"
+    BLERadio(stranger).start_advertising(adv)
+    impostor = bleio.Adapter(air)  # a game-like name but no UART service
+    BLERadio(impostor).start_advertising(ProvideServicesAdvertisement())
+    host = Board(air, "host")
+    host.host("MNPR")
+    other = Board(air, "host2")
+    other.host("AB34")
+    joiner = Board(air, "join")
+    codes = sorted(g.code for g in joiner.link.scan())
+    assert codes == ["AB34", "MNPR"]
+    assert joiner.sound.stops == 1  # silenced before scanning
+
+
+def test_duel_messages_cross_both_ways_without_overflowing_64_bytes():
+    air, host, joiner = pair()
+    assert not host.radio.advertising  # taken: nobody else can find it
+    msgs = [bytes([i]) * (5 + i % 20) for i in range(30)]
+    sent = [0, 0]
+
+    def pump():
+        for k, b in enumerate((host, joiner)):
+            while sent[k] < len(msgs) and b.channel.room() > 0:
+                b.channel.send(msgs[sent[k]])
+                sent[k] += 1
+        return len(host.inbox) == len(joiner.inbox) == len(msgs)
+
+    assert run(air, (host, joiner), steps=2000, until=pump)
+    assert host.inbox == msgs and joiner.inbox == msgs
+    assert air.dropped == 0  # the channel's window kept every receiver under 64 bytes
+
+
+def test_the_stand_in_does_drop_what_a_64_byte_buffer_cannot_hold():
+    # the control for the test above: without flow control bytes are lost, as on the nRF
+    air, host, joiner = pair()
+    joiner.link.write(b"x" * 100)
+    assert air.dropped == 36 and host.link.read() == b"x" * 64
+
+
+def test_forced_disconnect_then_reconnect_and_resume():
+    air, host, joiner = pair()
+    joiner.channel.send(b"before")
+    assert run(air, (host, joiner), until=lambda: host.inbox == [b"before"])
+    air.cut()
+    assert not joiner.link.connected and not host.link.connected
+    assert host.radio.advertising  # the host is findable again at once
+    # a new connection starts a fresh channel; the duel layer resumes the game on it
+    assert run(air, (host, joiner), steps=1000,
+               until=lambda: host.link.state == joiner.link.state == ble.READY)
+    run(air, (host, joiner), steps=1)
+    joiner.channel.send(b"after")
+    assert run(air, (host, joiner), until=lambda: host.inbox == [b"before", b"after"])
+    assert host.link.epoch == joiner.link.epoch == 2
+    assert joiner.link.drops == 1 and host.link.drops == 1
+
+
+def test_reconnect_waits_while_out_of_range():
+    air, host, joiner = pair()
+    air.out_of_range(joiner.adapter)
+    assert not run(air, (host, joiner), steps=500, until=lambda: joiner.link.state == ble.READY)
+    assert joiner.adapter._air.scans >= 2  # kept looking, every RETRY_MS
+    air.out_of_range(joiner.adapter, gone=False)
+    assert run(air, (host, joiner), steps=500, until=lambda: host.link.state == joiner.link.state == ble.READY)
+
+
+def test_silent_stranger_is_dropped_and_the_opponent_gets_in():
+    air = bleio.Air()
+    host = Board(air, "host")
+    host.host("K7PX")
+    phone = BLERadio(bleio.Adapter(air, name="phone"))
+    found = [a for a in phone.start_scan(ProvideServicesAdvertisement, timeout=1)]
+    phone.connect(found[0])  # connects, never says HELLO
+    run(air, (host,), steps=10)
+    assert host.link.state == ble.HANDSHAKE and not host.radio.advertising
+    run(air, (host,), steps=int(ble.HELLO_MS / 10) + 5)
+    assert host.link.strangers == 1 and host.radio.advertising and not host.radio.connected
+    joiner = Board(air, "join")
+    assert joiner.link.join(joiner.link.scan()[0])
+    assert run(air, (host, joiner), until=lambda: host.link.state == joiner.link.state == ble.READY)
+
+
+def test_stranger_with_wrong_hello_is_dropped():
+    air = bleio.Air()
+    host = Board(air, "host")
+    host.host("K7PX")
+    phone = BLERadio(bleio.Adapter(air, name="phone"))
+    conn = phone.connect(next(iter(phone.start_scan(ProvideServicesAdvertisement, timeout=1))))
+    conn[UARTService].write(b"AT+HELLO\r\n")
+    run(air, (host,), steps=3)
+    assert host.link.strangers == 1 and not conn.connected and host.radio.advertising
+
+
+def test_a_second_connection_is_dropped_and_the_opponent_kept():
+    air, host, joiner = pair()
+    intruder = bleio.Adapter(air, name="intruder")
+    air._link(intruder, host.adapter)  # a central that got in anyway
+    joiner.channel.send(b"still here")
+    assert run(air, (host, joiner), until=lambda: host.inbox == [b"still here"])
+    assert host.link.strangers == 1 and len(host.radio.connections) == 1
+    assert joiner.link.state == ble.READY
+
+
+def test_clue_joins_a_pybadge_airlift_host():
+    air, host, joiner = pair(host_central=False)
+    joiner.channel.send(b"from the CLUE")
+    host.channel.send(b"from the PyBadge")
+    assert run(air, (host, joiner), until=lambda: host.inbox and joiner.inbox)
+    assert host.inbox == [b"from the CLUE"] and joiner.inbox == [b"from the PyBadge"]
+    with pytest.raises(ble.LinkError):
+        host.link.scan()  # an AirLift cannot scan: the menu says so instead
+
+
+def test_wrong_code_is_never_joined():
+    air = bleio.Air()
+    host = Board(air, "host")
+    host.host("K7PX")
+    joiner = Board(air, "join")
+    lobby = joiner.link.scan()[0]
+    lobby.code = "MNPR"  # the user picked a game that has gone; the host answers another code
+    joiner.link.join(lobby)
+    run(air, (host, joiner), steps=int(ble.HELLO_MS / 10) + 20)
+    assert host.link.state != ble.READY and joiner.link.state != ble.READY
