@@ -13,7 +13,8 @@ A record (all integers big-endian)::
     3  0            reserved
     4  generation   u32, +1 per save; the valid record with the newest generation wins
     8  length      u16 payload length
-    10 payload      stats (Stats.SIZE bytes) then the game bytes (empty: no game in progress)
+    10 payload      u16 stats length, the stats bytes (seabattle.records), then the game bytes
+                    (seabattle.save; empty: no game in progress)
     .. crc32        u32 over bytes 0 .. 10 + length
 
 Flash wear: every ``save`` is exactly one nvm write, i.e. one page erase (the record never crosses a
@@ -49,66 +50,9 @@ def _newer(a, b):
     return a != b and ((a - b) & 0xFFFFFFFF) < 0x80000000
 
 
-class Stats:
-    """Lifetime statistics kept beside the saved game. Fixed size: ``SIZE`` bytes."""
-
-    FIELDS = ("played", "won", "lost", "shots", "hits", "best", "streak", "duels")
-    SIZE = 16  # eight u16 fields
-
-    def __init__(self):
-        self.played = self.won = self.lost = 0
-        self.shots = self.hits = 0
-        self.best = 0  # fewest shots in a won game; 0 = none yet
-        self.streak = 0  # wins in a row
-        self.duels = 0  # games played over the radio
-
-    def record_game(self, won, shots, hits, duel=False):
-        """Adds one finished game (values saturate at 65535 instead of wrapping)."""
-        self.played += 1
-        if won:
-            self.won += 1
-            self.streak += 1
-            if shots and (self.best == 0 or shots < self.best):
-                self.best = shots
-        else:
-            self.lost += 1
-            self.streak = 0
-        self.shots += shots
-        self.hits += hits
-        if duel:
-            self.duels += 1
-        for name in self.FIELDS:
-            if getattr(self, name) > 0xFFFF:
-                setattr(self, name, 0xFFFF)
-
-    def to_bytes(self):
-        out = bytearray(self.SIZE)
-        i = 0
-        for name in self.FIELDS:
-            v = getattr(self, name)
-            out[i] = (v >> 8) & 0xFF
-            out[i + 1] = v & 0xFF
-            i += 2
-        return bytes(out)
-
-    @classmethod
-    def from_bytes(cls, data):
-        if len(data) != cls.SIZE:
-            raise StorageError("stats need %d bytes, got %d" % (cls.SIZE, len(data)))
-        s = cls()
-        i = 0
-        for name in cls.FIELDS:
-            setattr(s, name, _u16(data, i))
-            i += 2
-        return s
-
-    def __eq__(self, other):
-        return isinstance(other, Stats) and self.to_bytes() == other.to_bytes()
-
-
 def encode(generation, stats_bytes, game_bytes):
     """The record bytes for one slot."""
-    length = len(stats_bytes) + len(game_bytes)
+    length = 2 + len(stats_bytes) + len(game_bytes)
     if length > 0xFFFF:
         raise StorageError("record payload of %d bytes is over 65535" % length)
     rec = bytearray(HEADER + length + TRAILER)
@@ -122,8 +66,10 @@ def encode(generation, stats_bytes, game_bytes):
     rec[7] = g & 0xFF
     rec[8] = length >> 8
     rec[9] = length & 0xFF
-    rec[HEADER:HEADER + len(stats_bytes)] = stats_bytes
-    rec[HEADER + len(stats_bytes):HEADER + length] = game_bytes
+    rec[HEADER] = len(stats_bytes) >> 8
+    rec[HEADER + 1] = len(stats_bytes) & 0xFF
+    rec[HEADER + 2:HEADER + 2 + len(stats_bytes)] = stats_bytes
+    rec[HEADER + 2 + len(stats_bytes):HEADER + length] = game_bytes
     c = crc32(memoryview(rec)[:HEADER + length])
     end = HEADER + length
     rec[end] = c >> 24
@@ -146,12 +92,15 @@ def decode(read, size):
         return None
     length = _u16(head, 8)
     end = HEADER + length
-    if end + TRAILER > size or length < Stats.SIZE:
+    if end + TRAILER > size or length < 2:
         return None
     rec = read(0, end + TRAILER)
     if crc32(memoryview(rec)[:end]) != _u32(rec, end):
         return None
-    return _u32(rec, 4), bytes(rec[HEADER:end])
+    n = _u16(rec, HEADER)
+    if 2 + n > length:
+        return None
+    return _u32(rec, 4), bytes(rec[HEADER + 2:HEADER + 2 + n]), bytes(rec[HEADER + 2 + n:end])
 
 
 class Store:
@@ -176,15 +125,15 @@ class Store:
         self.writes = 0  # nvm writes (each one page erase) made by this object
         self.generation = 0
         self.current = -1  # slot index holding the newest valid record, -1 none
-        self.stats = Stats()
-        self.game = None
-        self._last = None  # payload last written or loaded: skip identical saves
+        self.stats = b""  # opaque: seabattle.records.Records.to_bytes()
+        self.game = None  # opaque: seabattle.save.dumps(); None = no game in progress
+        self._last = None  # (stats, game) last written or loaded: skip identical saves
         self.load()
 
     @property
     def capacity(self):
         """Largest game blob that fits (bytes)."""
-        return self.slot_size - HEADER - TRAILER - Stats.SIZE
+        return self.slot_size - HEADER - TRAILER - 2 - len(self.stats)
 
     def load(self):
         """Reads both slots and keeps the newest complete record. Returns (stats, game or None)."""
@@ -192,15 +141,14 @@ class Store:
         for i in (0, 1):
             found = decode(self._reader(self.slots[i]), self.slot_size)
             if found is not None and (best is None or _newer(found[0], best[1])):
-                best = (i, found[0], found[1])
+                best = (i, found[0], found[1], found[2])
         if best is None:
             self.current, self.generation = -1, 0
-            self.stats, self.game, self._last = Stats(), None, None
+            self.stats, self.game, self._last = b"", None, None
         else:
-            self.current, self.generation, payload = best
-            self.stats = Stats.from_bytes(payload[:Stats.SIZE])
-            self.game = payload[Stats.SIZE:] or None
-            self._last = payload
+            self.current, self.generation, self.stats, game = best
+            self.game = game or None
+            self._last = (self.stats, game)
         return self.stats, self.game
 
     def _reader(self, base):
@@ -211,32 +159,35 @@ class Store:
 
         return read
 
-    def save(self, game=KEEP, stats=None):
-        """Stores ``game`` (bytes; None clears it) and the stats. Returns True if it wrote.
+    def save(self, game=KEEP, stats=KEEP):
+        """Stores ``game`` and ``stats`` (bytes; a game of None clears it; KEEP keeps what is
+        stored). Returns True if it wrote.
 
         Call at safe points only (after a shot's result, at the end of a game), never per button.
         """
         if game is KEEP:
             game = self.game
-        if stats is not None:
-            self.stats = stats
+        if stats is KEEP:
+            stats = self.stats
+        stats = bytes(stats) if stats else b""
         game_bytes = bytes(game) if game else b""
-        payload = self.stats.to_bytes() + game_bytes
-        if payload == self._last:
+        if (stats, game_bytes) == self._last:
             return False
-        if HEADER + len(payload) + TRAILER > self.slot_size:
+        size = HEADER + 2 + len(stats) + len(game_bytes) + TRAILER
+        if size > self.slot_size:
             raise StorageError(
-                "save of %d game bytes does not fit the %d-byte nvm slot (room for %d)"
-                % (len(game_bytes), self.slot_size, self.capacity))
+                "save of %d game + %d stats bytes does not fit the %d-byte nvm slot"
+                % (len(game_bytes), len(stats), self.slot_size))
         target = 1 - self.current if self.current >= 0 else 0
-        rec = encode(self.generation + 1, payload[:Stats.SIZE], game_bytes)
+        rec = encode(self.generation + 1, stats, game_bytes)
         a = self.slots[target]
         self.nvm[a:a + len(rec)] = rec  # one write: one page erase on the board
         self.writes += 1
         self.generation = (self.generation + 1) & 0xFFFFFFFF
         self.current = target
+        self.stats = stats
         self.game = game_bytes or None
-        self._last = payload
+        self._last = (stats, game_bytes)
         return True
 
     def clear_game(self):
