@@ -1,0 +1,87 @@
+"""tools.bundle fills lib/ from the pinned packages; tools.deploy copies to a fake CIRCUITPY."""
+
+import os
+
+import pytest
+
+from tools import bundle, deploy
+
+ROOT = bundle.ROOT
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    path = str(tmp_path_factory.mktemp("lib"))
+    picked, used, total = bundle.bundle(path)
+    return path, picked, used, total
+
+
+def test_bundle_has_what_the_ble_link_needs_as_plain_py(lib):
+    path, picked, used, total = lib
+    for rel in ("adafruit_ble/__init__.py", "adafruit_ble/services/nordic.py",
+                "adafruit_ble/characteristics/stream.py", "adafruit_ble/advertising/standard.py"):
+        assert os.path.isfile(os.path.join(path, rel)), rel
+    files = [os.path.join(d, f) for d, _, fs in os.walk(path) for f in fs]
+    assert files and all(f.endswith(".py") for f in files)
+    assert "adafruit-circuitpython-ble" in used and total > 0
+
+
+def test_bundle_leaves_out_modules_nobody_imports(lib):
+    path = lib[0]
+    assert not os.path.exists(os.path.join(path, "adafruit_ble/services/standard/hid.py"))
+    assert not os.path.exists(os.path.join(path, "adafruit_ble/services/sphero.py"))
+
+
+def test_every_import_of_the_device_code_is_provided():
+    assert bundle.missing_imports() == []
+
+
+def test_bundle_refuses_a_version_other_than_the_pin(monkeypatch):
+    real = bundle.pins()
+    monkeypatch.setattr(bundle, "pins", lambda: dict(real, **{"adafruit-circuitpython-ble": "1.0.0"}))
+    with pytest.raises(bundle.BundleError, match="pins 1.0.0"):
+        bundle.library_sources()
+
+
+def test_device_files_leave_the_desktop_twin_at_home():
+    files = bundle.device_files()
+    assert "code.py" in files and "hardware/ble.py" in files and "hardware/storage.py" in files
+    assert not any(f.startswith("hardware/desktop/") for f in files)
+    assert "seabattle/__main__.py" not in files
+
+
+def test_deploy_writes_only_what_changed_and_code_py_last(tmp_path):
+    bundle.bundle(os.path.join(ROOT, "lib"))
+    target = str(tmp_path)
+    (tmp_path / "settings.toml").write_text('SEABATTLE_LANG = "uk"\n')
+    lines = []
+    written, removed, size = deploy.deploy(target, out=lines.append)
+    assert "lib/adafruit_ble/__init__.py" in written and "hardware/storage.py" in written
+    if os.path.exists(os.path.join(ROOT, "code.py")):
+        assert written[-1] == "code.py"  # writing it restarts the board: last
+    for name in os.listdir(os.path.join(ROOT, "fonts")) if os.path.isdir(os.path.join(ROOT, "fonts")) else ():
+        if name.endswith(".bdf"):
+            assert os.path.isfile(os.path.join(target, "fonts", name))
+    assert not os.path.exists(os.path.join(target, "hardware", "desktop"))
+    assert "KB free" in lines[-1] and size > 0
+    written, removed, _ = deploy.deploy(target, out=lines.append)
+    assert written == [] and removed == []
+    with open(os.path.join(target, "hardware", "ble.py"), "a") as f:
+        f.write("# changed on the board\n")
+    (tmp_path / "seabattle" / "old_module.py").write_text("x = 1\n")
+    written, removed, _ = deploy.deploy(target, clean=True, out=lines.append)
+    assert written == ["hardware/ble.py"] and removed == ["seabattle/old_module.py"]
+    assert (tmp_path / "settings.toml").read_text() == 'SEABATTLE_LANG = "uk"\n'
+
+
+def test_deploy_dry_run_writes_nothing(tmp_path):
+    bundle.bundle(os.path.join(ROOT, "lib"))
+    written, _, _ = deploy.deploy(str(tmp_path), dry_run=True, out=lambda s: None)
+    assert written and os.listdir(str(tmp_path)) == []
+
+
+def test_circup_requirements_name_every_bundled_library():
+    _, used = bundle.closure()
+    with open(os.path.join(ROOT, "tools", "circup-requirements.txt")) as f:
+        listed = {line.split("#")[0].strip() for line in f} - {""}
+    assert listed == {bundle.PACKAGES[p][0] for p in used}

@@ -1,0 +1,104 @@
+"""Copy the game to a CIRCUITPY drive: ``python -m tools.deploy PATH [--clean] [--dry-run]``.
+
+Copies ``code.py``, ``seabattle/``, ``hardware/`` (without the desktop-only parts), ``fonts/``
+and ``lib/`` (made by ``python -m tools.bundle``, run here first if lib/ is empty). Only files
+whose bytes differ are written: every write wears the board's flash and makes CircuitPython
+restart, so ``code.py`` goes last. ``--clean`` also removes files we once deployed that are gone
+from the source (only inside our folders; never settings.toml or anything else of yours).
+Ends with the space the game takes against the drive's size and free space.
+"""
+
+import argparse
+import os
+import shutil
+import sys
+
+from tools import bundle
+
+ROOT = bundle.ROOT
+OURS = ("seabattle", "hardware", "lib", "fonts")
+
+
+def source_files():
+    """{relative path on CIRCUITPY: source path}."""
+    files = {}
+    for rel in bundle.device_files(ROOT):
+        files[rel] = os.path.join(ROOT, rel)
+    fonts = os.path.join(ROOT, "fonts")
+    if os.path.isdir(fonts):
+        for name in sorted(os.listdir(fonts)):
+            if name.endswith((".bdf", ".pcf", ".txt")):
+                files["fonts/" + name] = os.path.join(fonts, name)
+    lib = os.path.join(ROOT, "lib")
+    for dirpath, dirnames, filenames in os.walk(lib):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in sorted(filenames):
+            if name.endswith((".py", ".mpy")):
+                src = os.path.join(dirpath, name)
+                files[os.path.relpath(src, ROOT).replace(os.sep, "/")] = src
+    return files
+
+
+def _same(src, dst):
+    if not os.path.exists(dst) or os.path.getsize(src) != os.path.getsize(dst):
+        return False
+    with open(src, "rb") as a, open(dst, "rb") as b:
+        return a.read() == b.read()
+
+
+def deploy(target, clean=False, dry_run=False, out=print):
+    if not os.path.isdir(target):
+        raise SystemExit("deploy: %s is not a folder (is the board plugged in and mounted?)" % target)
+    if not os.path.isdir(os.path.join(ROOT, "lib", "adafruit_ble")):
+        out("deploy: lib/ is empty: running python -m tools.bundle first")
+        bundle.bundle(os.path.join(ROOT, "lib"))
+    files = source_files()
+    order = sorted(files, key=lambda r: (r == "code.py", r))  # code.py last: it restarts the board
+    written = []
+    size = 0
+    for rel in order:
+        src = files[rel]
+        dst = os.path.join(target, rel)
+        size += os.path.getsize(src)
+        if _same(src, dst):
+            continue
+        written.append(rel)
+        if not dry_run:
+            os.makedirs(os.path.dirname(dst) or target, exist_ok=True)
+            shutil.copyfile(src, dst)
+    removed = []
+    if clean:
+        for top in OURS:
+            base = os.path.join(target, top)
+            for dirpath, _dirs, filenames in os.walk(base):
+                for name in filenames:
+                    rel = os.path.relpath(os.path.join(dirpath, name), target).replace(os.sep, "/")
+                    if rel not in files:
+                        removed.append(rel)
+                        if not dry_run:
+                            os.remove(os.path.join(target, rel))
+    for rel in written:
+        out("  wrote %s" % rel)
+    for rel in removed:
+        out("  removed %s" % rel)
+    usage = shutil.disk_usage(target)
+    out("deploy: %d of %d files changed%s; the game takes %.0f KB; drive %.0f KB, %.0f KB free"
+        % (len(written), len(files), " (dry run)" if dry_run else "", size / 1024,
+           usage.total / 1024, usage.free / 1024))
+    if usage.total < 4 * 1024 * 1024 and size > usage.total * 0.9:
+        out("deploy: WARNING: the game fills over 90% of this drive")
+    return written, removed, size
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.deploy", description=__doc__.split("\n")[0])
+    ap.add_argument("path", help="the CIRCUITPY drive, e.g. /media/$USER/CIRCUITPY or E:\\")
+    ap.add_argument("--clean", action="store_true", help="remove files of ours no longer in the source")
+    ap.add_argument("--dry-run", action="store_true", help="only say what would change")
+    args = ap.parse_args(argv)
+    deploy(args.path, clean=args.clean, dry_run=args.dry_run)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
