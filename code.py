@@ -1,0 +1,17 @@
+"""Морской бой: the CircuitPython entry point, and `python code.py` on a PC.
+
+The only place that picks a board profile and wires the engine to the hardware: everything
+else is in seabattle/ (the game) and hardware/ (screens, buttons, radio, storage).
+"""
+
+import sys
+
+if sys.implementation.name == "circuitpython":
+    from hardware.app import run
+    from hardware import boards  # the board profiles (issue 6)
+
+    run(boards.detect())
+elif __name__ == "__main__":  # a PC; on import (pytest's pdb imports "code") do nothing
+    from hardware import simulator
+
+    sys.exit(simulator.main(sys.argv[1:]))

@@ -1,0 +1,109 @@
+"""Buttons to actions: per-board schemes, key repeat, long presses and chords.
+
+A board profile reports raw key events by *name* ("left", "a", "start" ...) with the time;
+``Buttons`` turns them into seabattle.ui actions. The time is passed in (``now``, seconds), so
+this runs the same with ``keypad`` events on a board, pygame keys on a PC, or a test's script.
+
+A scheme maps a key name to ``(tap, hold, mode)``:
+- REPEAT: ``tap`` on press, then ``tap`` again every REPEAT_EVERY s after REPEAT_DELAY s held;
+- HOLD_REPEAT: ``tap`` on press; held past REPEAT_DELAY, ``hold`` every REPEAT_EVERY s;
+- LONG: ``tap`` on release if let go before LONG_PRESS s, else ``hold`` once at LONG_PRESS s;
+- ONCE: ``tap`` on press.
+``chords`` maps a pair of keys held together to one action (the keys' own actions are dropped).
+"""
+
+from seabattle import ui
+
+ONCE = 0
+REPEAT = 1
+HOLD_REPEAT = 2
+LONG = 3
+
+REPEAT_DELAY = 0.35
+REPEAT_EVERY = 0.11
+LONG_PRESS = 0.6
+
+# PyBadge/PyGamer, Mini TFT joystick, desktop: a d-pad, A, B, Start, Select.
+DPAD = {
+    "left": (ui.LEFT, 0, REPEAT),
+    "right": (ui.RIGHT, 0, REPEAT),
+    "up": (ui.UP, 0, REPEAT),
+    "down": (ui.DOWN, 0, REPEAT),
+    "a": (ui.FIRE, 0, ONCE),
+    "b": (ui.BACK, 0, ONCE),
+    "start": (ui.MENU, 0, ONCE),
+    "select": (ui.SWITCH, 0, ONCE),
+}
+DPAD_CHORDS = {}
+
+# CLUE, Circuit Playground + TFT Gizmo, Reverse TFT Feather: two buttons, still quick.
+# A taps step the cursor right (wrapping rows) and menus down; holding A runs down the rows.
+# B fires; holding B rotates a ship / swaps boards / goes back; A+B together opens the menu.
+TWO_BUTTON = {
+    "a": (ui.NEXT, ui.DOWN, HOLD_REPEAT),
+    "b": (ui.FIRE, ui.BACK, LONG),
+    "switch": (ui.SWITCH, 0, ONCE),  # Circuit Playground's slide switch, either way
+}
+TWO_BUTTON_CHORDS = {("a", "b"): ui.MENU}
+
+SCHEMES = {"dpad": (DPAD, DPAD_CHORDS), "two": (TWO_BUTTON, TWO_BUTTON_CHORDS)}
+
+# keypad key numbers to names, per board (keypad.ShiftRegisterKeys order on the PyBadge).
+PYBADGE_KEYS = ("b", "a", "start", "select", "right", "down", "up", "left")
+
+
+class Buttons:
+    def __init__(self, scheme="dpad"):
+        self.keys, self.chords = SCHEMES[scheme] if isinstance(scheme, str) else scheme
+        self.down = {}  # name -> [pressed at, next repeat at, fired hold, chorded]
+
+    def press(self, name, now, out):
+        """A key went down: append its actions to ``out``."""
+        entry = self.keys.get(name)
+        if entry is None or name in self.down:
+            return
+        state = [now, now + REPEAT_DELAY, False, False]
+        self.down[name] = state
+        for pair in self.chords:
+            if name in pair:
+                other = pair[1] if pair[0] == name else pair[0]
+                if other in self.down:
+                    state[3] = True
+                    self.down[other][3] = True
+                    out.append(self.chords[pair])
+                    return
+        tap, _hold, mode = entry
+        if mode != LONG:
+            out.append(tap)
+
+    def release(self, name, now, out):
+        state = self.down.pop(name, None)
+        if state is None:
+            return
+        tap, _hold, mode = self.keys[name]
+        if mode == LONG and not state[2] and not state[3]:
+            out.append(tap)
+
+    def poll(self, now, out):
+        """Repeats and long presses due by ``now``."""
+        for name in self.down:
+            state = self.down[name]
+            if state[3]:
+                continue
+            tap, hold, mode = self.keys[name]
+            if mode == LONG:
+                if not state[2] and now - state[0] >= LONG_PRESS:
+                    state[2] = True
+                    out.append(hold)
+            elif mode in (REPEAT, HOLD_REPEAT):
+                if now >= state[1]:  # one per poll: a slow frame must not fire a burst
+                    out.append(tap if mode == REPEAT else hold)
+                    state[1] = now + REPEAT_EVERY
+
+    def keypad_event(self, names, event, now, out):
+        """Feed one ``keypad.Event`` (key numbers named by ``names``, e.g. PYBADGE_KEYS)."""
+        name = names[event.key_number]
+        if event.pressed:
+            self.press(name, now, out)
+        else:
+            self.release(name, now, out)

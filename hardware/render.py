@@ -1,0 +1,348 @@
+"""Shows a seabattle.ui.Screen with displayio: built once, then only tile indices and label texts
+change.
+
+Two pages in an adafruit_displayio_layout PageLayout: a LIST page (menus and information: a
+title, rows laid out by a GridLayout, a selection bar) and a BOARD page (the big board, the
+small board, coordinate labels, side lines, the message and a hint). Each board is one TileGrid
+over a sprite sheet from hardware/tiles.py; the cursor and the latest-shot mark are one-tile
+TileGrids that move. ``update(screen)`` compares the screen with what is shown and touches only
+what differs; ``tiles_set``/``labels_set`` count those touches (tools/bench_screen.py prints them).
+"""
+
+import displayio
+from adafruit_display_text import bitmap_label
+from adafruit_displayio_layout.layouts.grid_layout import GridLayout
+from adafruit_displayio_layout.layouts.page_layout import PageLayout
+
+from hardware import tiles
+from hardware.layouts import FONT_H, FONT_W
+from seabattle import ui
+
+FONT_PATH = "fonts/seabattle-12.bdf"
+_LIST = 0
+_BOARD = 1
+_MARQUEE_STEP = 0.25  # seconds per character when a message is too long for its line
+
+
+def load_font(path=FONT_PATH):
+    from adafruit_bitmap_font import bitmap_font
+
+    return bitmap_font.load_font(path)
+
+
+def fit(text, chars):
+    """``text`` cut to ``chars`` characters, with an ellipsis when cut."""
+    if len(text) <= chars:
+        return text
+    return text[: chars - 1] + "\u2026"
+
+
+def _solid(width, height, color_index, pal):
+    bmp = displayio.Bitmap(width, height, len(tiles.COLORS))
+    bmp.fill(color_index)
+    return displayio.TileGrid(bmp, pixel_shader=pal)
+
+
+class _Text:
+    """A label that is only redrawn when its text or colour really changes."""
+
+    def __init__(self, owner, font, x, y, chars, color=tiles.TEXT, scale=1):
+        self.owner = owner
+        self.chars = chars
+        self.label = bitmap_label.Label(font, text="", color=color, scale=scale,
+                                        anchor_point=(0.0, 0.0), anchored_position=(x, y))
+        self.text = ""
+        self.color = color
+        self.full = ""
+        self.offset = 0
+
+    def set(self, text, color=None):
+        self.full = text
+        self.offset = 0
+        self._show(fit(text, self.chars), color)
+
+    def _show(self, text, color=None):
+        if color is not None and color != self.color:
+            self.label.color = color
+            self.color = color
+            self.owner.labels_set += 1
+        if text != self.text:
+            self.label.text = text
+            self.text = text
+            self.owner.labels_set += 1
+
+    def scroll(self):
+        """Marquee one step for a text longer than the line; True if it moved."""
+        if len(self.full) <= self.chars:
+            return False
+        padded = self.full + "   "
+        self.offset = (self.offset + 1) % len(padded)
+        window = (padded + padded)[self.offset: self.offset + self.chars]
+        self._show(window)
+        return True
+
+
+class Renderer:
+    """Owns the display's root group for one Layout and mirrors Screens onto it."""
+
+    def __init__(self, layout, font):
+        self.layout = layout
+        self.font = font
+        self.tiles_set = 0
+        self.labels_set = 0
+        self.version = -1
+        self.page = -1
+        self._last_scroll = 0
+        self.palette = tiles.palette()
+        self.root = displayio.Group()
+        self.root.append(_solid(layout.width, layout.height, tiles.C_BG, self.palette))
+        self.pages = PageLayout(x=0, y=0)
+        self.root.append(self.pages)
+        self._build_list()
+        self._build_board()
+        self.pages.show_page(page_index=_LIST)
+        self.page = _LIST
+
+    # ----- building (once) -------------------------------------------------------------------
+
+    def _text(self, group, x, y, chars, color=tiles.TEXT, scale=1):
+        t = _Text(self, self.font, x, y, chars, color, scale)
+        group.append(t.label)
+        return t
+
+    def _build_list(self):
+        lay = self.layout
+        g = displayio.Group()
+        w = lay.width
+        self.bar = _solid(w - 2, lay.row_h, tiles.C_GRID, self.palette)
+        self.bar.x = 1
+        g.append(self.bar)
+        scale = lay.title_scale
+        self.title = self._text(g, 2, lay.title_y, (w - 4) // (FONT_W * scale), tiles.TEXT_ACCENT, scale)
+        self.grid = GridLayout(x=2, y=lay.row_y, width=w - 4, height=lay.rows * lay.row_h,
+                               grid_size=(1, lay.rows), cell_anchor_point=(0.0, 0.5))
+        self.rows = []
+        for i in range(lay.rows):
+            t = _Text(self, self.font, 0, 0, lay.chars - 1)
+            self.rows.append(t)
+            self.grid.add_content(t.label, grid_position=(0, i), cell_size=(1, 1), layout_cells=False)
+        self.grid.layout_cells()
+        g.append(self.grid)
+        self.more_up = self._text(g, w - FONT_W - 1, lay.row_y, 1, tiles.TEXT_DIM)
+        self.more_down = self._text(g, w - FONT_W - 1, min(lay.row_y + (lay.rows - 1) * lay.row_h + 2, lay.height - FONT_H), 1, tiles.TEXT_DIM)
+        self.page_hint = None
+        if lay.page_hint:
+            x, y, chars = lay.page_hint
+            self.page_hint = self._text(g, x, y, chars, tiles.TEXT_DIM)
+        self.top = 0
+        self.pages.add_content(g, "list")
+
+    def _board_grid(self, g, n, x, y, w, h):
+        sheet = tiles.sheet(n)
+        grid = displayio.TileGrid(sheet, pixel_shader=self.palette, width=w, height=h,
+                                  tile_width=n, tile_height=n, x=x, y=y)
+        g.append(grid)
+        right = _solid(1, h * n + 1, tiles.C_GRID, self.palette)
+        right.x = x + w * n
+        right.y = y
+        bottom = _solid(w * n, 1, tiles.C_GRID, self.palette)
+        bottom.x = x
+        bottom.y = y + h * n
+        g.append(right)
+        g.append(bottom)
+        over = tiles.overlay_sheet(n)
+        marks = []
+        for tile in (tiles.TILE_MARK - ui.T_COUNT, tiles.TILE_CURSOR - ui.T_COUNT):
+            m = displayio.TileGrid(over, pixel_shader=self.palette, width=1, height=1,
+                                   tile_width=n + 1, tile_height=n + 1, default_tile=tile)
+            m.hidden = True
+            g.append(m)
+            marks.append(m)
+        return grid, marks[0], marks[1]
+
+    def _build_board(self, w=10, h=10):
+        lay = self.layout
+        g = displayio.Group()
+        self.board_w = w
+        self.board_h = h
+        n = lay.cell
+        bx = lay.board_x
+        by = lay.board_y
+        self.big, self.big_mark, self.cursor = self._board_grid(g, n, bx, by, w, h)
+        self.shown_big = bytearray(w * h)
+        self.small_group = displayio.Group()
+        self.small, self.small_mark, _unused = self._board_grid(
+            self.small_group, lay.small_cell, lay.small_x, lay.small_y, w, h)
+        self.shown_small = bytearray(w * h)
+        g.append(self.small_group)
+        self.col_labels = []
+        self.row_labels = []
+        if lay.col_labels:
+            for x in range(w):
+                cx = bx + x * n + (n + 1 - FONT_W) // 2
+                # one pixel higher than the box says: Blinka draws descenders (Д, Ц) one row low
+                self.col_labels.append(self._text(g, cx, by - FONT_H - 1, 1, tiles.TEXT_DIM))
+        if lay.row_labels:
+            for y in range(h):
+                cy = by + y * n + (n + 1 - FONT_H) // 2
+                self.row_labels.append(_RightText(self, g, bx - 1, cy))
+        self.side = []
+        for x, y, lines, chars in lay.side:
+            for i in range(lines):
+                self.side.append(self._text(g, x, y + i * FONT_H, chars))
+        mx, my, mchars, mscale = lay.message
+        self.message = self._text(g, mx, my, mchars, tiles.TEXT, mscale)
+        self.message_scale = mscale
+        self.hint = None
+        if lay.hint:
+            x, y, chars = lay.hint
+            self.hint = self._text(g, x, y, chars, tiles.TEXT_DIM)
+        self.pages.add_content(g, "board")
+
+    # ----- updating ----------------------------------------------------------------------------
+
+    def update(self, screen):
+        """Show ``screen``; returns True if anything was touched."""
+        if screen.version == self.version:
+            return False
+        self.version = screen.version
+        page = _BOARD if screen.page == ui.P_BOARD else _LIST
+        if page != self.page:
+            self.pages.show_page(page_index=page)
+            self.page = page
+        if page == _BOARD:
+            self._update_board(screen)
+        else:
+            self._update_list(screen)
+        return True
+
+    def tick(self, now):
+        """Animation: scrolls a message too long for its line. Returns True if it moved."""
+        if now - self._last_scroll < _MARQUEE_STEP:
+            return False
+        self._last_scroll = now
+        if self.page == _BOARD:
+            return self.message.scroll()
+        return False
+
+    def _update_list(self, s):
+        lay = self.layout
+        self.title.set(s.title)
+        items = s.items if s.page == ui.P_MENU else self._wrapped(s.lines)
+        rows = lay.rows
+        if s.page == ui.P_MENU:
+            sel = s.selected
+            if sel < self.top:
+                self.top = sel
+            elif sel >= self.top + rows:
+                self.top = sel - rows + 1
+            if self.top > max(0, len(items) - rows):
+                self.top = max(0, len(items) - rows)
+        else:
+            sel = -1
+            # an info page scrolls by ``selected`` rows (the flow moves it with up/down)
+            self.top = max(0, min(s.selected, len(items) - rows))
+        for i in range(rows):
+            k = self.top + i
+            text = items[k] if k < len(items) else ""
+            color = tiles.TEXT_ACCENT if k == sel else tiles.TEXT
+            self.rows[i].set(text, color)
+        if sel >= 0:
+            y = lay.row_y + (sel - self.top) * lay.row_h
+            if self.bar.y != y or self.bar.hidden:
+                self.bar.y = y
+                self.bar.hidden = False
+                self.tiles_set += 1
+        elif not self.bar.hidden:
+            self.bar.hidden = True
+        self.more_up.set("\u25b2" if self.top > 0 else "")
+        self.more_down.set("\u25bc" if self.top + rows < len(items) else "")
+        if self.page_hint is not None:
+            self.page_hint.set(s.hint)
+
+    def _wrapped(self, lines):
+        """Info lines broken at spaces to the row width (a word too long is cut)."""
+        chars = self.layout.chars - 1
+        out = []
+        for line in lines:
+            while len(line) > chars:
+                cut = line.rfind(" ", 0, chars + 1)
+                if cut <= 0:
+                    cut = chars
+                out.append(line[:cut])
+                line = line[cut:].lstrip()
+            out.append(line)
+        return out
+
+    def _update_board(self, s):
+        if s.width != self.board_w or s.height != self.board_h:
+            raise ValueError("a %dx%d board does not fit this renderer (built for %dx%d)" % (
+                s.width, s.height, self.board_w, self.board_h))
+        self.tiles_set += _sync(self.big, self.shown_big, s.big)
+        self._place(self.cursor, self.layout.cell, self.layout.board_x, self.layout.board_y, s.cursor)
+        self._place(self.big_mark, self.layout.cell, self.layout.board_x, self.layout.board_y, s.mark)
+        if s.show_small:
+            self.small_group.hidden = False
+            self.tiles_set += _sync(self.small, self.shown_small, s.small)
+            self._place(self.small_mark, self.layout.small_cell, self.layout.small_x,
+                        self.layout.small_y, s.small_mark)
+        elif not self.small_group.hidden:
+            self.small_group.hidden = True
+        for i, t in enumerate(self.col_labels):
+            t.set(s.cols[i] if i < len(s.cols) else "")
+        for i, t in enumerate(self.row_labels):
+            t.set(s.rows[i] if i < len(s.rows) else "")
+        for i, t in enumerate(self.side):
+            t.set(s.lines[i] if i < len(s.lines) else "")
+        self._set_message(s.message, tiles.TONE_COLORS[s.tone])
+        if self.hint is not None:
+            self.hint.set(s.hint)
+
+    def _set_message(self, text, color):
+        """Double size where the layout has it and the text fits; else normal size."""
+        m = self.message
+        x, y, chars, scale = self.layout.message
+        if scale > 1 and len(text) > chars:
+            chars = chars * scale
+            scale = 1
+        if m.label.scale != scale:
+            m.label.scale = scale
+            self.labels_set += 1
+        m.chars = chars
+        m.set(text, color)
+
+    def _place(self, overlay, n, x0, y0, square):
+        if square < 0:
+            if not overlay.hidden:
+                overlay.hidden = True
+                self.tiles_set += 1
+            return
+        x = x0 + (square % self.board_w) * n
+        y = y0 + (square // self.board_w) * n
+        if overlay.hidden or overlay.x != x or overlay.y != y:
+            overlay.x = x
+            overlay.y = y
+            overlay.hidden = False
+            self.tiles_set += 1
+
+
+class _RightText(_Text):
+    """A row number, right-aligned against the board."""
+
+    def __init__(self, owner, group, right, y):
+        _Text.__init__(self, owner, owner.font, 0, y, 2, tiles.TEXT_DIM)
+        self.label.anchor_point = (1.0, 0.0)
+        self.label.anchored_position = (right, y)
+        group.append(self.label)
+
+
+def _sync(grid, shown, want):
+    """Copy changed tile kinds into a TileGrid; returns how many tiles changed."""
+    changed = 0
+    for sq in range(len(want)):
+        k = want[sq]
+        if shown[sq] != k:
+            grid[sq] = k
+            shown[sq] = k
+            changed += 1
+    return changed

@@ -1,0 +1,738 @@
+"""The flow of screens: abstract actions in (seabattle.ui UP ... NEXT), a ui.Screen out.
+
+No display code: a renderer shows ``flow.screen`` after each ``act(action)`` or ``tick(now)``,
+and a test can play a whole game by calling ``act``. The clock is injected through ``tick(now)``
+(seconds, any origin): the computer's shots and the pause after the last shot wait on it.
+
+Screens (``flow.name``): title, level, place, place_menu, battle, pause, end, stats, about, and
+the duel screens duel, duel_host, duel_join, duel_code, duel_wait, duel_reconnect, duel_gone.
+"""
+
+from seabattle import board as B
+from seabattle import coords, fleet, placement, rules as R, sound, strings, ui
+from seabattle.match import LocalMatch, RandomOpponent
+from seabattle.records import Records
+
+LEVELS = (("random", RandomOpponent),)  # replaced by the real computer players when given
+MOVE_DELAY = 0.7  # seconds between the computer's shots, so a player can follow them
+END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
+LETTERS = ("russian", "latin", "respublika", "snegurochka")
+
+
+class Settings:
+    """What the title menu changes; a board may save it."""
+
+    def __init__(self, lang="ru", letters="russian", rules="classic", sound_on=True, level=0):
+        self.lang = lang
+        self.letters = letters
+        self.rules = rules
+        self.sound_on = sound_on
+        self.level = level
+
+
+def _cycle(options, value, step):
+    i = options.index(value) if value in options else 0
+    return options[(i + step) % len(options)]
+
+
+class Flow:
+    def __init__(self, rng, settings=None, sounds=None, records=None, levels=None,
+                 on_records=None, duel=None):
+        self.rng = rng
+        self.settings = settings or Settings()
+        self.sounds = sounds or sound.Silent()
+        self.records = records or Records()
+        self.levels = levels or LEVELS
+        self.on_records = on_records  # called with the Records after each finished game
+        self.duel = duel  # a duel adapter (seabattle.duel), or None: the duel menu says so
+        self.now = 0.0
+        self.screen = ui.Screen()
+        self.name = ""
+        self.match = None
+        self.wait_until = -1.0
+        self.keys = []
+        self.mode = "ai:" + self.levels[0][0]
+        self.swapped = False
+        self._apply_settings()
+        self.go_title()
+
+    # ----- helpers -----------------------------------------------------------------------------
+
+    def _apply_settings(self):
+        s = self.settings
+        self.table = strings.load(s.lang)
+        self.conv = coords.convention(s.letters)
+        self.rules = R.preset(s.rules)
+
+    def t(self, key, **params):
+        return strings.say(self.table, key, params)
+
+    def cell(self, square):
+        return self.conv.format(square, self.rules.width)
+
+    def _cue(self, cue):
+        if self.settings.sound_on:
+            self.sounds.play(cue)
+
+    def _labels(self):
+        s = self.screen
+        w = self.rules.width
+        s.cols = [self.conv.column(x) for x in range(w)]
+        s.rows = [str(y + 1) for y in range(self.rules.height)]
+
+    def _page(self, name, page, title=""):
+        s = self.screen
+        if s.width != self.rules.width or s.height != self.rules.height:
+            s.resize(self.rules.width, self.rules.height)
+        self.name = name
+        s.name = name
+        s.page = page
+        s.title = title
+        s.message = ""
+        s.tone = ui.TONE_PLAIN
+        s.hint = ""
+        s.lines = []
+
+    def _menu(self, name, title, keys, texts, selected=0, hint=None):
+        self._page(name, ui.P_MENU, title)
+        self.keys = keys
+        self.screen.items = texts
+        self.screen.selected = selected if selected < len(texts) else 0
+        self.screen.hint = self.t("hint_menu") if hint is None else hint
+        self.screen.changed()
+
+    def _info(self, name, title, lines, hint=None):
+        self._page(name, ui.P_INFO, title)
+        self.screen.selected = 0
+        self.screen.lines = lines
+        self.screen.hint = self.t("hint_info") if hint is None else hint
+        self.screen.changed()
+
+    def _menu_move(self, action):
+        """Up/down (and NEXT) through a menu; returns True if the action was a move."""
+        s = self.screen
+        n = len(s.items)
+        if action == ui.UP:
+            s.selected = (s.selected - 1) % n
+        elif action in (ui.DOWN, ui.NEXT):
+            s.selected = (s.selected + 1) % n
+        else:
+            return False
+        s.changed()
+        return True
+
+    # ----- input -------------------------------------------------------------------------------
+
+    def act(self, action):
+        """Apply one action to the current screen."""
+        getattr(self, "_act_" + self.name)(action)
+
+    def tick(self, now):
+        """Let time pass: the computer's shots, the pause before the end screen, the duel link."""
+        self.now = now
+        if self.name == "battle" and self.wait_until >= 0 and now >= self.wait_until:
+            self.wait_until = -1.0
+            self._after_wait()
+        if self.duel is not None and self.name.startswith("duel"):
+            self.duel_tick(now)
+
+    # ----- title and settings ------------------------------------------------------------------
+
+    def go_title(self, selected=0):
+        s = self.settings
+        keys = ["play", "duel", "rules", "letters", "lang", "sound", "stats", "about"]
+        texts = [
+            self.t("menu_play"),
+            self.t("menu_duel"),
+            self.t("menu_rules", value=self.t("rules_" + s.rules)),
+            self.t("menu_letters", value=self.t("letters_" + s.letters)),
+            self.t("menu_lang", value=self.t("lang_name")),
+            self.t("menu_sound", value=self.t("on" if s.sound_on else "off")),
+            self.t("menu_stats"),
+            self.t("menu_about"),
+        ]
+        self._menu("title", self.t("title"), keys, texts, selected)
+
+    def _act_title(self, action):
+        if self._menu_move(action):
+            return
+        key = self.keys[self.screen.selected]
+        step = -1 if action == ui.LEFT else 1
+        s = self.settings
+        if action in (ui.LEFT, ui.RIGHT) or (action == ui.FIRE and key in ("rules", "letters", "lang", "sound")):
+            if key == "rules":
+                s.rules = _cycle(R.preset_names(), s.rules, step)
+            elif key == "letters":
+                s.letters = _cycle(LETTERS, s.letters, step)
+            elif key == "lang":
+                s.lang = _cycle(strings.LANGUAGES, s.lang, step)
+            elif key == "sound":
+                s.sound_on = not s.sound_on
+            else:
+                return
+            self._apply_settings()
+            self._cue(sound.CLICK)
+            self.go_title(self.screen.selected)
+            return
+        if action != ui.FIRE:
+            return
+        self._cue(sound.CLICK)
+        if key == "play":
+            self.go_level()
+        elif key == "duel":
+            self.go_duel()
+        elif key == "stats":
+            self.go_stats()
+        elif key == "about":
+            self.go_about()
+
+    def go_level(self):
+        keys = [k for k, _f in self.levels]
+        texts = [self.t("level_" + k) for k in keys]
+        self._menu("level", self.t("level_title"), keys, texts, self.settings.level)
+
+    def _act_level(self, action):
+        if self._menu_move(action):
+            return
+        if action == ui.FIRE:
+            self.settings.level = self.screen.selected
+            self._cue(sound.CLICK)
+            self.mode = "ai:" + self.keys[self.screen.selected]
+            self.go_place()
+        elif action in (ui.BACK, ui.MENU):
+            self.go_title()
+
+    def go_stats(self):
+        rec = self.records
+        games, wins, shots, hits, win_shots = rec.total()
+        lines = [
+            self.t("stats_games", games=games, wins=wins),
+            self.t("stats_accuracy", pct=(100 * hits // shots) if shots else 0),
+            self.t("stats_to_win", n=(win_shots // wins) if wins else "\u2014"),
+        ]
+        for mode in rec.modes():
+            row = rec.rows[mode]
+            lines.append(self.t("stats_mode", mode=self._mode_name(mode), wins=row[1], games=row[0],
+                                pct=(100 * row[3] // row[2]) if row[2] else 0))
+        if not rec.modes():
+            lines.append(self.t("stats_none"))
+        self._info("stats", self.t("menu_stats"), lines)
+
+    def _mode_name(self, mode):
+        if mode == "duel":
+            return self.t("mode_duel")
+        return self.t("level_" + mode[3:]) if mode.startswith("ai:") else mode
+
+    def go_about(self):
+        lines = [self.t("about_%d" % i) for i in range(1, 7)]
+        self._info("about", self.t("menu_about"), lines)
+
+    def _scroll(self, action):
+        """Up/down scroll an info page (``selected`` is the first row shown)."""
+        s = self.screen
+        if action == ui.UP and s.selected > 0:
+            s.selected -= 1
+        elif action in (ui.DOWN, ui.NEXT) and s.selected < 2 * len(s.lines):
+            s.selected += 1
+        else:
+            return False
+        s.changed()
+        return True
+
+    def _act_stats(self, action):
+        if self._scroll(action):
+            return
+        if action in (ui.FIRE, ui.BACK, ui.MENU):
+            self.go_title(6)
+
+    def _act_about(self, action):
+        if self._scroll(action):
+            return
+        if action in (ui.FIRE, ui.BACK, ui.MENU):
+            self.go_title(7)
+
+    # ----- placement ---------------------------------------------------------------------------
+
+    def go_place(self, keep=False):
+        if not keep:
+            self.ships = []
+            self.todo = list(self.rules.fleet)
+            self.vertical = False
+            self.anchor = 0
+        self._page("place", ui.P_BOARD, self.t("place_title"))
+        self._labels()
+        self.error = ""
+        self._place_show()
+
+    def _preview(self):
+        """The ship at the cursor (kept on the board), and the error that forbids it or None."""
+        if not self.todo:
+            return None, None
+        size = self.todo[0]
+        w = self.rules.width
+        h = self.rules.height
+        x = self.anchor % w
+        y = self.anchor // w
+        if self.vertical:
+            y = min(y, h - size)
+        else:
+            x = min(x, w - size)
+        self.anchor = y * w + x
+        ship = fleet.line(self.rules, x, y, size, self.vertical)
+        try:
+            fleet.check_ship(self.rules, ship, self.ships)
+        except fleet.FleetError as err:
+            return ship, err
+        return ship, None
+
+    def _place_show(self):
+        s = self.screen
+        ui.ships_tiles(self.rules, self.ships, s.big)
+        ship, err = self._preview()
+        s.show_small = False
+        s.mark = -1
+        s.cursor = self.anchor
+        if ship is not None:
+            kind = ui.T_BAD if err is not None else ui.T_OK
+            for sq in ship.cells:
+                s.big[sq] = kind
+            s.message = err.text(self.table, self.conv) if err is not None else self.t("place_hint")
+            s.tone = ui.TONE_HIT if err is not None else ui.TONE_PLAIN
+            s.lines = [
+                self.t("place_ship", size=self.todo[0]),
+                self.t("place_left", n=len(self.todo)),
+                self.cell(self.anchor),
+                self.t("vertical" if self.vertical else "horizontal"),
+            ]
+        else:
+            s.message = self.t("place_ready")
+            s.tone = ui.TONE_GOOD
+            s.lines = [self.t("place_done"), self.cell(self.anchor)]
+        if self.error:
+            s.message = self.error
+            s.tone = ui.TONE_HIT
+            self.error = ""
+        s.hint = self.t("hint_place")
+        s.changed()
+
+    def _move(self, square, action):
+        w = self.rules.width
+        h = self.rules.height
+        x = square % w
+        y = square // w
+        if action == ui.LEFT:
+            x = (x - 1) % w
+        elif action == ui.RIGHT:
+            x = (x + 1) % w
+        elif action == ui.UP:
+            y = (y - 1) % h
+        elif action == ui.DOWN:
+            y = (y + 1) % h
+        elif action == ui.NEXT:
+            x += 1
+            if x == w:
+                x = 0
+                y = (y + 1) % h
+        else:
+            return -1
+        return y * w + x
+
+    def _act_place(self, action):
+        moved = self._move(self.anchor, action)
+        if moved >= 0:
+            self.anchor = moved
+        elif action == ui.BACK:
+            self.vertical = not self.vertical
+        elif action == ui.FIRE:
+            if self._place_fire():
+                return
+        elif action == ui.SWITCH:
+            self._auto(placement.random_fleet)
+        elif action == ui.MENU:
+            self.go_place_menu()
+            return
+        self._place_show()
+
+    def _place_fire(self):
+        """Put the ship in hand down; with the fleet complete, start the battle (True)."""
+        ship, err = self._preview()
+        if ship is None:
+            self.go_battle()
+            return True
+        if err is not None:
+            self.error = err.text(self.table, self.conv)
+            self._cue(sound.BAD)
+        else:
+            self.ships.append(ship)
+            self.todo.pop(0)
+            self._cue(sound.CLICK)
+            self._next_free()
+        return False
+
+    def _next_free(self):
+        """Move the cursor on to the next spot where the ship in hand may stand, so that
+        placing a fleet with few buttons takes few presses."""
+        if not self.todo:
+            return
+        start = self.anchor
+        cells = self.rules.cells
+        for i in range(cells):
+            self.anchor = (start + i) % cells
+            ship, err = self._preview()
+            if err is None and self.anchor == (start + i) % cells:
+                return
+        self.anchor = start
+
+    def _undo(self):
+        """Take the last ship placed back into hand."""
+        if self.ships:
+            ship = self.ships.pop()
+            self.todo.insert(0, ship.size)
+            self.vertical = ship.size > 1 and ship.cells[1] - ship.cells[0] != 1
+            self.anchor = ship.cells[0]
+
+    def _auto(self, make):
+        f = make(self.rules, self.rng)
+        self.ships = list(f.ships)
+        self.todo = []
+        self._cue(sound.CLICK)
+
+    def go_place_menu(self):
+        keys = ["undo", "random", "perelman", "clear", "back_place"]
+        if not self.todo:
+            keys.insert(0, "battle")
+        keys.append("quit")
+        self._menu("place_menu", self.t("place_title"), keys, [self.t("pm_" + k) for k in keys])
+
+    def _act_place_menu(self, action):
+        if self._menu_move(action):
+            return
+        if action in (ui.BACK, ui.MENU):
+            self.go_place(True)
+            return
+        if action != ui.FIRE:
+            return
+        key = self.keys[self.screen.selected]
+        if key == "undo":
+            self._undo()
+        elif key == "random":
+            self._auto(placement.random_fleet)
+        elif key == "perelman":
+            self._auto(placement.perelman_fleet)
+        elif key == "clear":
+            self.go_place()
+            return
+        elif key == "battle":
+            self.go_battle()
+            return
+        elif key == "quit":
+            self.go_title()
+            return
+        self.go_place(True)
+
+    # ----- battle ------------------------------------------------------------------------------
+
+    def go_battle(self):
+        mine = fleet.Fleet(self.rules, self.ships)
+        try:
+            mine.validate()
+        except fleet.FleetError as err:  # cannot happen from the screen, but never start illegal
+            self.error = err.text(self.table, self.conv)
+            self.go_place(True)
+            return
+        if self.duel is not None and self.mode == "duel":
+            self.match = self.duel.start(mine)
+            self.go_duel_wait()
+            return
+        key, factory = self.levels[self.settings.level]
+        enemy = placement.random_fleet(self.rules, self.rng)
+        first = self.rng.randrange(2)
+        self.match = LocalMatch(self.rules, mine, enemy, factory(self.rules, self.rng), first)
+        self.start_battle()
+
+    def start_battle(self):
+        self._page("battle", ui.P_BOARD, "")
+        self._labels()
+        self.aim = (self.rules.height // 2) * self.rules.width + self.rules.width // 2
+        self.swapped = False
+        self.result = ""
+        self.result_tone = ui.TONE_PLAIN
+        self.wait_until = -1.0
+        if not self.match.my_turn():
+            self.result = self.t("enemy_first")
+            self.wait_until = self.now + MOVE_DELAY
+        self._battle_show()
+
+    def _battle_show(self):
+        s = self.screen
+        m = self.match
+        s.show_small = True
+        if self.swapped:
+            ui.board_tiles(m.board, s.big, m.enemy_view)
+            ui.view_tiles(m.view, s.small)
+            s.cursor = -1
+            s.mark = m.last(1)
+            s.small_mark = m.last(0)
+        else:
+            ui.view_tiles(m.view, s.big)
+            ui.board_tiles(m.board, s.small, m.enemy_view)
+            s.cursor = self.aim
+            s.mark = m.last(0)
+            s.small_mark = m.last(1)
+        st = m.stats(0)
+        left = self._afloat(m.view.afloat)
+        turn = self.t("your_turn") if m.my_turn() else self.t("their_turn")
+        s.lines = [turn, self.cell(self.aim), self.t("score", hits=st.hits, shots=st.shots)] + left
+        if self.swapped:
+            s.lines[1] = self.t("my_fleet")
+        s.message = self.result
+        s.tone = self.result_tone
+        s.hint = self.t("hint_battle")
+        s.changed()
+
+    def _afloat(self, sizes):
+        """Ships still afloat by size, two sizes a line: ``4:1 3:2``."""
+        counts = []
+        for size in sizes:
+            if counts and counts[-1][0] == size:
+                counts[-1][1] += 1
+            else:
+                counts.append([size, 1])
+        parts = ["%d:%d" % (c[0], c[1]) for c in counts]
+        lines = []
+        for i in range(0, len(parts), 2):
+            lines.append(" ".join(parts[i:i + 2]))
+        return lines or [self.t("none_left")]
+
+    def _answer(self, shot):
+        if shot.answer == B.MISS:
+            return self.t("miss"), ui.TONE_MISS, sound.SPLASH
+        if shot.answer == B.HIT:
+            return self.t("hit"), ui.TONE_HIT, sound.HIT
+        return self.t("sunk"), ui.TONE_SUNK, sound.SUNK
+
+    def _act_battle(self, action):
+        if action in (ui.BACK, ui.SWITCH):
+            self.swapped = not self.swapped
+            self._battle_show()
+            return
+        if action == ui.MENU:
+            self.go_pause()
+            return
+        if self.swapped:
+            return
+        moved = self._move(self.aim, action)
+        if moved >= 0:
+            self.aim = moved
+            self._battle_show()
+            return
+        if action != ui.FIRE:
+            return
+        m = self.match
+        if not m.my_turn() or self.wait_until >= 0:
+            self.result = self.t("wait_turn")
+            self.result_tone = ui.TONE_PLAIN
+            self._battle_show()
+            return
+        try:
+            shot = m.fire(self.aim)
+        except B.ShotError:
+            self.result = self.t("err_shot_twice", cell=self.cell(self.aim))
+            self.result_tone = ui.TONE_PLAIN
+            self._cue(sound.BAD)
+            self._battle_show()
+            return
+        self._cue(sound.SHOT)
+        self._shown(shot, True)
+
+    def _shown(self, shot, mine):
+        text, tone, cue = self._answer(shot)
+        self._cue(cue)
+        if mine:
+            self.result = "%s %s" % (self.cell(shot.square), text)
+        else:
+            self.result = self.t("enemy_shot", cell=self.cell(shot.square), answer=text)
+        self.result_tone = tone
+        if self.match.over():
+            self.wait_until = self.now + END_DELAY
+        elif not self.match.my_turn():
+            self.wait_until = self.now + MOVE_DELAY
+        self._battle_show()
+
+    def _after_wait(self):
+        m = self.match
+        if m.over():
+            self.go_end()
+        elif not m.my_turn() and not m.duel:
+            self._shown(m.enemy_move(), False)
+        else:
+            self._battle_show()
+
+    def go_pause(self):
+        keys = ["resume", "swap", "surrender", "quit"]
+        self._menu("pause", self.t("pause_title"), keys, [self.t("pause_" + k) for k in keys])
+
+    def _act_pause(self, action):
+        if self._menu_move(action):
+            return
+        if action in (ui.BACK, ui.MENU):
+            self._resume()
+            return
+        if action != ui.FIRE:
+            return
+        key = self.keys[self.screen.selected]
+        if key == "resume":
+            self._resume()
+        elif key == "swap":
+            self.swapped = not self.swapped
+            self._resume()
+        elif key == "surrender":
+            self.surrendered = True
+            self.go_end(surrender=True)
+        else:
+            self.go_title()
+
+    def _resume(self):
+        self._page("battle", ui.P_BOARD, "")
+        self._labels()
+        self._battle_show()
+
+    # ----- end ---------------------------------------------------------------------------------
+
+    def go_end(self, surrender=False):
+        m = self.match
+        won = m.won() and not surrender
+        st = m.stats(0)
+        self.records.add(self.mode, won, st.shots, st.hits)
+        if self.on_records is not None:
+            self.on_records(self.records)
+        self._cue(sound.WIN if won else sound.LOSE)
+        self._page("end", ui.P_BOARD, "")
+        self._labels()
+        self.end_won = won
+        self.end_problems = m.verify()
+        self.swapped = False
+        self._end_show()
+
+    def _end_show(self):
+        s = self.screen
+        m = self.match
+        s.show_small = True
+        if self.swapped:
+            ui.board_tiles(m.board, s.big, m.enemy_view)
+            ui.revealed_tiles(m.view, m.revealed(), s.small)
+        else:
+            ui.revealed_tiles(m.view, m.revealed(), s.big)
+            ui.board_tiles(m.board, s.small, m.enemy_view)
+        s.cursor = -1
+        s.mark = -1
+        s.small_mark = -1
+        st = m.stats(0)
+        checked = self.t("verified") if not self.end_problems else self.t("not_verified", n=len(self.end_problems))
+        s.lines = [
+            checked,
+            self.t("score", hits=st.hits, shots=st.shots),
+            self.t("accuracy", pct=int(100 * st.accuracy())),
+            self.t("best_run", n=st.longest_run),
+        ]
+        s.message = self.t("won") if self.end_won else self.t("lost")
+        s.tone = ui.TONE_GOOD if self.end_won else ui.TONE_SUNK
+        s.hint = self.t("hint_end")
+        s.changed()
+
+    def _act_end(self, action):
+        if action == ui.FIRE:
+            self.go_place()
+        elif action in (ui.SWITCH, ui.BACK):
+            self.swapped = not self.swapped
+            self._end_show()
+        elif action == ui.MENU:
+            self.go_title()
+
+    # ----- duel --------------------------------------------------------------------------------
+
+    def go_duel(self):
+        keys = ["host", "join", "back"]
+        self._menu("duel", self.t("menu_duel"), keys, [self.t("duel_" + k) for k in keys])
+
+    def _act_duel(self, action):
+        if self._menu_move(action):
+            return
+        if action in (ui.BACK, ui.MENU):
+            self.go_title(1)
+            return
+        if action != ui.FIRE:
+            return
+        key = self.keys[self.screen.selected]
+        if key == "back":
+            self.go_title(1)
+        elif self.duel is None:
+            self.show_duel("duel_gone", reason=self.t("no_radio"))
+        elif key == "host":
+            self.mode = "duel"
+            self.show_duel("duel_host", lobby=self.duel.host())
+        else:
+            self.mode = "duel"
+            self.duel.join()
+            self.show_duel("duel_join", lobbies=[])
+
+    def show_duel(self, name, **params):
+        """Show one of the duel screens; the duel adapter calls this as the link changes."""
+        if name == "duel_host":
+            self._info(name, self.t("duel_host"), [self.t("lobby", name=params["lobby"]), self.t("waiting_peer")],
+                       self.t("hint_cancel"))
+        elif name == "duel_join":
+            lobbies = params.get("lobbies") or []
+            if lobbies:
+                self._menu(name, self.t("duel_join"), lobbies, [self.t("lobby", name=n) for n in lobbies])
+            else:
+                self._info(name, self.t("duel_join"), [self.t("searching")], self.t("hint_cancel"))
+        elif name == "duel_code":
+            self._info(name, self.t("match_code"), [params["code"], self.t("compare_code")], self.t("hint_code"))
+        elif name == "duel_wait":
+            self._info(name, self.t("menu_duel"), [self.t("waiting_fleet")], self.t("hint_cancel"))
+        elif name == "duel_reconnect":
+            self._info(name, self.t("menu_duel"), [self.t("reconnecting"), params.get("detail", "")],
+                       self.t("hint_cancel"))
+        else:
+            self._info("duel_gone", self.t("menu_duel"), [params.get("reason") or self.t("peer_gone")],
+                       self.t("hint_info"))
+
+    def go_duel_wait(self):
+        self.show_duel("duel_wait")
+
+    def duel_tick(self, now):
+        self.duel.poll(self, now)
+
+    def _act_duel_host(self, action):
+        if action in (ui.BACK, ui.MENU):
+            self.duel.cancel()
+            self.go_duel()
+
+    def _act_duel_join(self, action):
+        if self.screen.page == ui.P_MENU and self._menu_move(action):
+            return
+        if action in (ui.BACK, ui.MENU):
+            self.duel.cancel()
+            self.go_duel()
+        elif action == ui.FIRE and self.screen.page == ui.P_MENU:
+            self.duel.connect(self.keys[self.screen.selected])
+
+    def _act_duel_code(self, action):
+        if action == ui.FIRE:
+            self.duel.accept()
+            self.go_place()
+        elif action in (ui.BACK, ui.MENU):
+            self.duel.cancel()
+            self.go_duel()
+
+    def _act_duel_wait(self, action):
+        if action in (ui.BACK, ui.MENU):
+            self.duel.cancel()
+            self.go_title(1)
+
+    _act_duel_reconnect = _act_duel_wait
+
+    def _act_duel_gone(self, action):
+        if action in (ui.FIRE, ui.BACK, ui.MENU):
+            self.go_title(1)

@@ -1,0 +1,90 @@
+"""A battle as the screens see it: my board, my chart of the enemy, whose turn, and the shots.
+
+``LocalMatch`` is a game against the computer on this device (a seabattle.game.Game). A duel
+adapter offers the same methods, so the battle screen does not care where the enemy is.
+"""
+
+from seabattle.board import HIT, MISS, SUNK  # noqa: F401  (re-exported for screens)
+from seabattle.game import Game
+
+
+class RandomOpponent:
+    """The plainest computer player: any cell it has not fired at, uniformly."""
+
+    name = "random"
+
+    def __init__(self, rules, rng):
+        self.rules = rules
+        self.rng = rng
+
+    def choose(self, view):
+        free = [sq for sq in range(self.rules.cells) if view.can_fire(sq)]
+        return free[self.rng.randrange(len(free))]
+
+    def learn(self, shot):
+        pass
+
+
+class LocalMatch:
+    """Me (player 0) against a computer opponent (player 1) on one Game."""
+
+    duel = False
+
+    def __init__(self, rules, my_fleet, enemy_fleet, opponent, first=0):
+        self.game = Game(rules, (my_fleet, enemy_fleet), first)
+        self.rules = rules
+        self.opponent = opponent
+        self.board = self.game.boards[0]  # my fleet under fire
+        self.view = self.game.views[0]  # my chart of the enemy
+        self.enemy_view = self.game.views[1]  # the enemy's chart of my board (for the halo)
+        self.enemy_fleet = enemy_fleet
+
+    def my_turn(self):
+        return self.game.turn == 0 and not self.game.over()
+
+    def over(self):
+        return self.game.over()
+
+    def won(self):
+        return self.game.winner == 0
+
+    def fire(self, square):
+        """My shot: returns a seabattle.game.Shot. Raises ShotError (nothing changes)."""
+        return self.game.shoot(square)
+
+    def enemy_move(self):
+        """The computer's shot when it is its turn; returns the Shot."""
+        square = self.opponent.choose(self.game.views[1])
+        shot = self.game.shoot(square)
+        self.opponent.learn(shot)
+        return shot
+
+    def last(self, player):
+        return self.game.last[player]
+
+    def stats(self, player=0):
+        return self.game.stats[player]
+
+    def revealed(self):
+        """The enemy fleet, shown at the end (a local game knows it all along)."""
+        return self.enemy_fleet
+
+    def verify(self):
+        """Check the enemy's board against the rules and every answer it gave.
+
+        Returns a list of problems (strings in English, for logs) — empty when all is well.
+        """
+        problems = []
+        try:
+            self.enemy_fleet.validate()
+        except ValueError as exc:
+            problems.append(str(exc))
+        board = self.game.boards[1]
+        cells = self.view.cells
+        for sq in range(self.rules.cells):
+            state = cells[sq]
+            if state == MISS and board.fleet.owner[sq]:
+                problems.append("%d answered miss on a ship" % sq)
+            elif state in (HIT, SUNK) and not board.fleet.owner[sq]:
+                problems.append("%d answered hit on water" % sq)
+        return problems

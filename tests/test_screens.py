@@ -1,0 +1,217 @@
+"""The real renderer on a headless Blinka display, at every supported size: what a player would
+check on the pixels (cursor colour, hit sprite, halo after a sunk ship, the answer's glyphs),
+nothing outside the screen, every string drawable with the shipped font, and a shot touching
+only a few tiles."""
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import displayio  # noqa: E402
+import pytest  # noqa: E402
+from adafruit_display_text import bitmap_label  # noqa: E402
+
+from hardware import layouts, render, tiles  # noqa: E402
+from hardware.headless import HeadlessDisplay  # noqa: E402
+from seabattle import strings, ui  # noqa: E402
+from tools import scenes  # noqa: E402
+
+SIZES = [lay.size for lay in layouts.LAYOUTS]
+FONT = render.load_font()
+
+
+def q(rgb):
+    """An RGB888 colour as the 16-bit display shows it (what HeadlessDisplay.row returns)."""
+    r = (rgb >> 19) & 0x1F
+    g = (rgb >> 10) & 0x3F
+    b = (rgb >> 3) & 0x1F
+    return ((r * 255 // 31) << 16) | ((g * 255 // 63) << 8) | (b * 255 // 31)
+
+
+@pytest.fixture(scope="module", params=SIZES, ids=["%dx%d" % s for s in SIZES])
+def rendered(request):
+    """Every scene of a Russian game at one size: {scene: (pixels, screen copy)}."""
+    w, h = request.param
+    display = HeadlessDisplay(w, h)
+    renderer = render.Renderer(layouts.choose(w, h), FONT)
+    display.root_group = renderer.root
+    out = {}
+    for name, flow in scenes.walk("ru", 7):
+        renderer.update(flow.screen)
+        s = flow.screen
+        out[name] = (display.pixels(), _copy(s), _extents(renderer.root, w, h))
+    return renderer, out
+
+
+def _copy(s):
+    c = ui.Screen(s.width, s.height)
+    for k in ("page", "name", "title", "items", "selected", "lines", "message", "tone", "hint", "cursor", "mark",
+              "small_mark", "show_small", "cols", "rows"):
+        setattr(c, k, getattr(s, k))
+    c.big = bytearray(s.big)
+    c.small = bytearray(s.small)
+    return c
+
+
+def _extents(group, w, h, ox=0, oy=0, out=None):
+    """(x1, y1, x2, y2, what) of every visible TileGrid and label, in screen pixels."""
+    out = [] if out is None else out
+    if group.hidden:
+        return out
+    scale = getattr(group, "scale", 1)
+    for item in group:
+        if getattr(item, "hidden", False):
+            continue
+        if isinstance(item, bitmap_label.Label):
+            if not item.text:
+                continue
+            bx, by, bw, bh = item.bounding_box
+            s = item.scale
+            x = ox + item.x * scale + bx * s
+            y = oy + item.y * scale + by * s
+            out.append((x, y, x + bw * s, y + bh * s, "label %r" % item.text))
+        elif isinstance(item, displayio.TileGrid):
+            x = ox + item.x
+            y = oy + item.y
+            out.append((x, y, x + item.width * item.tile_width, y + item.height * item.tile_height, "tilegrid"))
+        elif isinstance(item, displayio.Group):
+            _extents(item, w, h, ox + item.x, oy + item.y, out)
+    return out
+
+
+def test_font_draws_every_string_in_every_language():
+    missing = set()
+    for lang in strings.LANGUAGES:
+        for text in strings.load(lang).values():
+            for ch in text:
+                if FONT.get_glyph(ord(ch)) is None:
+                    missing.add((lang, ch))
+    assert not missing
+    assert FONT.get_glyph(ord("Ґ")) is not None and FONT.get_glyph(ord("ї")) is not None
+
+
+def test_nothing_is_drawn_outside_the_screen(rendered):
+    renderer, scenes_ = rendered
+    w, h = renderer.layout.size
+    for name, (_px, _s, ext) in scenes_.items():
+        for x1, y1, x2, y2, what in ext:
+            assert 0 <= x1 and 0 <= y1 and x2 <= w and y2 <= h, (name, what, (x1, y1, x2, y2))
+
+
+def _cell_pixels(px, x0, y0, n, col, row):
+    return [px[y0 + row * n + j][x0 + col * n + i] for j in range(n) for i in range(n)]
+
+
+def _sprite(n, kind):
+    sheet = tiles.sheet(n)
+    return [q(tiles.COLORS[sheet[kind * n + i, j]]) for j in range(n) for i in range(n)]
+
+
+def _far(s, sq, w=10):
+    """True if ``sq`` is at least two cells from the cursor and the marks (overlays spill over)."""
+    for o in (s.cursor, s.mark):
+        if o >= 0 and abs(o % w - sq % w) < 2 and abs(o // w - sq // w) < 2:
+            return False
+    return True
+
+
+def test_battle_cells_show_their_sprites_and_the_cursor(rendered):
+    renderer, scenes_ = rendered
+    lay = renderer.layout
+    px, s, _ext = scenes_["battle"]
+    n = lay.cell
+    kinds = set()
+    for sq in range(100):
+        kind = s.big[sq]
+        if _far(s, sq):
+            assert _cell_pixels(px, lay.board_x, lay.board_y, n, sq % 10, sq // 10) == _sprite(n, kind), (
+                sq, ui.TILE_NAMES[kind])
+            kinds.add(kind)
+    assert {ui.T_WATER, ui.T_MISS, ui.T_HIT, ui.T_SUNK, ui.T_HALO} <= kinds, kinds
+    # the cursor's frame: the cell's outer ring has the cursor colour
+    cx = lay.board_x + (s.cursor % 10) * n
+    cy = lay.board_y + (s.cursor // 10) * n
+    ring = [px[cy][cx + i] for i in range(n + 1)] + [px[cy + n][cx + i] for i in range(n + 1)]
+    ring += [px[cy + j][cx] for j in range(n + 1)] + [px[cy + j][cx + n] for j in range(n + 1)]
+    assert set(ring) == {q(tiles.COLORS[tiles.C_CURSOR])}
+    # the small board is my fleet under fire: ships on it
+    sn = lay.small_cell
+    ships = [sq for sq in range(100) if s.small[sq] == ui.T_SHIP and (s.small_mark < 0 or abs(sq - s.small_mark) > 11)]
+    sq = ships[0]
+    assert _cell_pixels(px, lay.small_x, lay.small_y, sn, sq % 10, sq // 10) == _sprite(sn, ui.T_SHIP)
+
+
+def test_sunk_ship_has_its_halo_on_screen(rendered):
+    renderer, scenes_ = rendered
+    lay = renderer.layout
+    px, s, _ext = scenes_["battle"]
+    sunk = [sq for sq in range(100) if s.big[sq] == ui.T_SUNK]
+    assert len(sunk) == 2  # the two-decker the script sank
+    from seabattle.rules import CLASSIC
+
+    halo = CLASSIC.halo(sunk)
+    assert halo and all(s.big[sq] in (ui.T_HALO, ui.T_MISS) for sq in halo)
+    for sq in halo:
+        if s.big[sq] == ui.T_HALO and _far(s, sq):
+            assert _cell_pixels(px, lay.board_x, lay.board_y, lay.cell, sq % 10, sq // 10) == _sprite(lay.cell, ui.T_HALO)
+
+
+def _label_pixels(text, color, scale, w, h, x, y):
+    """The same text drawn alone by the font on the background, for comparison."""
+    display = HeadlessDisplay(w, h)
+    g = displayio.Group()
+    pal = tiles.palette()
+    bg = displayio.Bitmap(w, h, len(tiles.COLORS))
+    bg.fill(tiles.C_BG)
+    g.append(displayio.TileGrid(bg, pixel_shader=pal))
+    label = bitmap_label.Label(FONT, text="", color=color, scale=scale, anchor_point=(0.0, 0.0),
+                               anchored_position=(x, y))
+    label.text = text  # as the renderer does: labels are made once, empty, and given texts later
+    g.append(label)
+    display.root_group = g
+    return display.pixels()
+
+
+def test_the_answer_is_drawn_with_the_font(rendered):
+    renderer, scenes_ = rendered
+    lay = renderer.layout
+    px, s, _ext = scenes_["battle"]
+    assert s.message.endswith(strings.say("ru", "miss")) or s.message.endswith(strings.say("ru", "hit"))
+    x, y, chars, scale = lay.message
+    if len(s.message) > chars:
+        scale = 1
+    color = tiles.TONE_COLORS[s.tone]
+    want = _label_pixels(s.message, color, scale, lay.width, lay.height, x, y)
+    rows = range(y, min(lay.height, y + 12 * scale))
+    cols = range(x, min(lay.width, x + len(s.message) * 6 * scale))
+    assert [[px[r][c] for c in cols] for r in rows] == [[want[r][c] for c in cols] for r in rows]
+    assert q(color) in [px[r][c] for r in rows for c in cols]
+
+
+def test_placement_shows_the_illegal_ship_and_menus_the_selection(rendered):
+    renderer, scenes_ = rendered
+    lay = renderer.layout
+    px, s, _ext = scenes_["place_illegal"]
+    bad = [sq for sq in range(100) if s.big[sq] == ui.T_BAD]
+    assert len(bad) == 3
+    for sq in bad:
+        if _far(s, sq):
+            assert _cell_pixels(px, lay.board_x, lay.board_y, lay.cell, sq % 10, sq // 10) == _sprite(lay.cell, ui.T_BAD)
+    assert "касается" in s.message
+    px, s, _ext = scenes_["title"]
+    bar = q(tiles.COLORS[tiles.C_GRID])
+    y = lay.row_y + 1
+    assert px[y][lay.width // 2] == bar  # the selection bar behind the first item
+    assert px[y + lay.row_h][lay.width // 2] != bar
+
+
+def test_a_shot_touches_few_tiles_and_a_small_area():
+    """Firing changes the shot cell, moves the mark, and sets one label or two."""
+    from tools.bench_screen import shot_counts
+
+    for w, h in SIZES:
+        counts = shot_counts(w, h)
+        assert counts["shots"] >= 5
+        assert counts["max_tiles"] <= 2 + 1 + 12 + 2, counts  # a sunk 4-decker with its halo at most
+        assert counts["max_labels"] <= 8, counts
+        assert counts["max_dirty"] < w * h // 2, counts  # never the whole screen

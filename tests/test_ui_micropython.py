@@ -1,0 +1,27 @@
+"""Runs the screen-flow suite (tests/ui_portable) on the MicroPython unix port.
+
+The flow imports the whole engine plus the strings, so it gets a bigger heap than the engine's
+48k: HEAP is what the 64-bit unix port needs today (a 32-bit board needs about half).
+"""
+
+import os
+import re
+
+from test_micropython import PORTABLE, ROOT, micropython  # noqa: F401
+
+import subprocess
+
+UI = os.path.join(ROOT, "tests", "ui_portable")
+HEAP = "256k"
+
+
+def test_flow_suite_on_micropython():
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ".frozen:" + ROOT + ":" + PORTABLE + ":" + UI
+    proc = subprocess.run([micropython(), "-X", "heapsize=" + HEAP, os.path.join(PORTABLE, "run.py"), "test_flow"],
+                          cwd=UI, env=env, capture_output=True, text=True, timeout=600)
+    out = proc.stdout + proc.stderr
+    summary = re.search(r"(\d+) passed, (\d+) failed", out)
+    assert summary, out
+    assert summary.group(2) == "0", out
+    assert int(summary.group(1)) >= 5, out
