@@ -69,3 +69,4 @@ def run(profile):
         if renderer.tick(now) or changed:
             display.refresh()
         profile.sleep(profile.frame)
+    return renderer, flow

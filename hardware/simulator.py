@@ -122,6 +122,7 @@ def main(argv=None):
     if not has_display():
         sys.stderr.write(NO_DISPLAY)
         return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     scale = args.scale or max(1, 640 // width)
     try:
         display = scaled_display(width, height, scale)
