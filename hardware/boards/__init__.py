@@ -1,0 +1,45 @@
+"""Board profiles: one module per supported board, picked from ``board.board_id``.
+
+The profile contract (hardware.app.Profile, filled in by ``common.BoardProfile``):
+
+- ``display`` (displayio display, ``auto_refresh`` off), ``scheme`` ("dpad" or "two"),
+  ``events(now)`` -> [(key name, pressed)], ``now()`` s, ``sleep(s)`` (also runs sound, lights
+  and the radio link), ``rng`` (``randrange``), ``sounds`` (``play(cue)``, ``stop()``),
+  ``settings`` (from settings.toml), ``records`` + ``on_records`` (saved in nvm),
+  ``duel`` (None when the board has no radio: the duel menu says so);
+- and for this layer: ``name``, ``can_host``/``can_join``, ``link`` (hardware.ble.BleLink or
+  None), ``store`` (hardware.storage.Store over ``microcontroller.nvm``), ``keeper``
+  (saves the game at safe points), ``note`` (what is missing, shown once), ``problems``.
+
+Every part a board lacks is a do-nothing stand-in (NoTone, NoPixels, an nvm in RAM), so the
+game runs the same everywhere. Unknown boards with ``board.DISPLAY`` play the computer.
+"""
+
+# board.board_id -> module in this package
+BOARDS = {
+    "clue_nrf52840_express": "clue",
+    "circuitplayground_bluefruit": "cpb_gizmo",
+    "feather_bluefruit_sense": "feather_sense_minitft",
+    "adafruit_feather_esp32s3_reverse_tft": "esp32s3_tft",
+    "adafruit_feather_esp32s3_tft": "esp32s3_tft",
+    "pybadge": "pybadge",
+    "pybadge_airlift": "pybadge",
+    "edgebadge": "pybadge",
+    "pygamer": "pybadge",
+}
+
+
+def module_for(board_id):
+    return BOARDS.get(board_id, "generic")
+
+
+def detect():
+    """The profile for the board this runs on."""
+    import board
+
+    board_id = getattr(board, "board_id", "")
+    name = module_for(board_id)
+    mod = __import__("hardware.boards." + name, None, None, ("Profile",))
+    profile = mod.Profile(board_id)
+    profile.report()
+    return profile

@@ -1,0 +1,25 @@
+"""Adafruit CLUE (nRF52840): 240x240 display, buttons A and B, buzzer, one NeoPixel, BLE."""
+
+import board
+
+from hardware.boards.common import BoardProfile, KeypadKeys
+
+
+class Profile(BoardProfile):
+    name = "CLUE"
+    scheme = "two"
+    can_host = can_join = True
+
+    def make_keys(self):
+        import keypad
+
+        keys = keypad.Keys((board.BUTTON_A, board.BUTTON_B), value_when_pressed=False, pull=True)
+        return KeypadKeys(keys, ("a", "b"))
+
+    def make_tone(self):
+        from hardware.sound import PwmTone
+
+        return PwmTone(board.SPEAKER)
+
+    def make_pixels(self):
+        return self.make_pixels_on(board.NEOPIXEL, 1)

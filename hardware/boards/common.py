@@ -1,0 +1,207 @@
+"""What every board profile shares: settings, saved stats, sound and lights, the radio link."""
+
+import time
+
+from hardware.app import Profile
+from hardware.sound import Cues, NoPixels, NoTone
+
+
+class MemoryNvm(bytearray):
+    """Stand-in for ``microcontroller.nvm`` on a board without one: works, forgets at reset."""
+
+
+class KeypadKeys:
+    """``keypad`` events (Keys, ShiftRegisterKeys) as (name, pressed); allocation-free."""
+
+    def __init__(self, keys, names):
+        import keypad
+
+        self.keys = keys
+        self.names = names
+        self.event = keypad.Event()
+
+    def events(self, out):
+        ev = self.event
+        while self.keys.events.get_into(ev):
+            out.append((self.names[ev.key_number], ev.pressed))
+
+
+class Keeper:
+    """Saves at safe points only: the game after a shot's result, the stats after a game.
+
+    ``checkpoint(game)`` writes ``seabattle.save.dumps(game)`` when it changed (one nvm write,
+    one flash page erase); ``on_records(records)`` writes the statistics.
+    """
+
+    def __init__(self, store):
+        self.store = store
+
+    def checkpoint(self, game, extra=b""):
+        from seabattle import save
+
+        return self.store.save(game=save.dumps(game, extra) if game is not None else None)
+
+    def on_records(self, records):
+        self.store.save(stats=records.to_bytes())
+
+    def saved_game(self):
+        """(Game, extra) of the saved game, or None (a record that does not replay is dropped)."""
+        if not self.store.game:
+            return None
+        from seabattle import save
+
+        try:
+            return save.loads(self.store.game)
+        except ValueError:
+            return None
+
+
+class BoardProfile(Profile):
+    name = "board"
+    scheme = "two"
+    can_host = False
+    can_join = False
+    nvm_page = 4096  # flash erase unit behind microcontroller.nvm
+
+    def __init__(self, board_id=""):
+        import random
+
+        from hardware import settings as settings_mod
+
+        self.board_id = board_id
+        self.notes = []
+        self.settings, self.player, self.problems = settings_mod.read()
+        try:
+            import os
+
+            random.seed(int.from_bytes(os.urandom(4), "big"))
+        except (ImportError, NotImplementedError, AttributeError):
+            pass
+        self.rng = random
+        self.display = self.make_display()
+        self.keys = self.make_keys()
+        self._events = []
+        self.sounds = Cues(self.make_tone() or NoTone(), self.make_pixels() or NoPixels(),
+                           self.settings, time.monotonic)
+        self.store = self.make_store()
+        self.keeper = Keeper(self.store)
+        self.records = self.load_records()
+        self.on_records = self.keeper.on_records
+        self.link = self.make_link()
+        self.duel = self.make_duel()
+
+    # -- parts: a board module overrides what it has -------------------------------------------
+    def make_display(self):
+        import board
+
+        display = getattr(board, "DISPLAY", None)
+        if display is None:
+            raise RuntimeError("seabattle needs a display: this board has no board.DISPLAY")
+        display.auto_refresh = False
+        return display
+
+    def make_keys(self):
+        return None
+
+    def make_tone(self):
+        return None
+
+    def make_pixels(self):
+        return None
+
+    def make_pixels_on(self, pin, count, power=None):
+        try:
+            import neopixel
+
+            if power is not None:
+                import digitalio
+
+                self._pixel_power = digitalio.DigitalInOut(power)
+                self._pixel_power.switch_to_output(value=True)
+            return neopixel.NeoPixel(pin, count, brightness=0.2, auto_write=True)
+        except (ImportError, ValueError, RuntimeError) as exc:
+            self.notes.append("no lights: %s" % exc)
+            return None
+
+    def make_store(self):
+        from hardware.storage import Store
+
+        try:
+            import microcontroller
+
+            nvm = microcontroller.nvm
+        except (ImportError, AttributeError):
+            nvm = None
+        if nvm is None:
+            self.notes.append("no nvm: games and stats are not kept after a reset")
+            nvm = MemoryNvm(b"\xff" * 2048)
+        return Store(nvm, page=self.nvm_page)
+
+    def load_records(self):
+        if not self.store.stats:
+            return None
+        from seabattle.records import Records
+
+        try:
+            return Records.from_bytes(self.store.stats)
+        except ValueError:
+            self.notes.append("saved statistics unreadable: starting afresh")
+            return None
+
+    def make_radio(self):
+        """The BLERadio on boards with native BLE, None where there is none."""
+        try:
+            from adafruit_ble import BLERadio
+
+            return BLERadio()
+        except (ImportError, RuntimeError) as exc:
+            self.notes.append("no radio: %s" % exc)
+            return None
+
+    def make_link(self):
+        if not (self.can_host or self.can_join):
+            return None
+        radio = self.make_radio()
+        if radio is None:
+            self.can_host = self.can_join = False
+            return None
+        from hardware.ble import BleLink
+
+        return BleLink(radio, self.ms, sound=self.sounds, can_join=self.can_join)
+
+    def make_duel(self):
+        """The screens' duel adapter over ``link`` (see seabattle.flow: host/join/connect/accept/
+        cancel/start/poll), when the board has a link and the adapter is installed."""
+        if self.link is None:
+            return None
+        try:
+            from hardware.duelport import DuelPort
+        except ImportError:
+            self.notes.append("the duel screens' adapter is not installed: computer only")
+            return None
+        return DuelPort(self.link, self.ms, self.rng, self.settings, self.player, self.keeper)
+
+    # -- the loop's needs --------------------------------------------------------------------
+    def ms(self):
+        return int(time.monotonic() * 1000)
+
+    def now(self):
+        return time.monotonic()
+
+    def sleep(self, seconds):
+        self.sounds.tick(time.monotonic())
+        if self.link is not None:
+            self.link.poll()
+        time.sleep(seconds)
+
+    def events(self, now):
+        out = self._events
+        del out[:]
+        if self.keys is not None:
+            self.keys.events(out)
+        return out
+
+    def report(self):
+        """One line per problem on the serial console (kept short: printing is slow, #2667)."""
+        for line in self.problems + self.notes:
+            print("seabattle:", line)

@@ -1,0 +1,49 @@
+"""ESP32-S3 Reverse TFT Feather (and ESP32-S3 TFT Feather): 240x135 built-in display, BLE through
+NimBLE (CircuitPython 10 or newer), one NeoPixel, no speaker.
+
+Reverse TFT: D0 (BOOT) reads low when pressed (pull-up); D1 and D2 read high when pressed
+(pull-down). D1 = A (step), D2 = B (fire), D0 = swap boards. The plain ESP32-S3 TFT has only
+BOOT: it becomes A, and B is missing (the two-button scheme then cannot fire: that board
+is listed as "computer only, limited" in docs/boards.md).
+"""
+
+import board
+
+from hardware.boards.common import BoardProfile, KeypadKeys
+
+
+class TwoQueues:
+    def __init__(self, *parts):
+        self.parts = parts
+
+    def events(self, out):
+        for p in self.parts:
+            p.events(out)
+
+
+class Profile(BoardProfile):
+    name = "ESP32-S3 Reverse TFT Feather"
+    scheme = "two"
+    can_host = can_join = True
+    nvm_page = 4096
+
+    def make_keys(self):
+        import keypad
+
+        if hasattr(board, "D1") and hasattr(board, "D2"):
+            boot = KeypadKeys(keypad.Keys((board.D0,), value_when_pressed=False, pull=True), ("switch",))
+            ab = KeypadKeys(keypad.Keys((board.D1, board.D2), value_when_pressed=True, pull=True), ("a", "b"))
+            return TwoQueues(boot, ab)
+        self.notes.append("only the BOOT button: it steps; firing needs the Reverse TFT's D1/D2")
+        return KeypadKeys(keypad.Keys((board.BUTTON,), value_when_pressed=False, pull=True), ("a",))
+
+    def make_pixels(self):
+        return self.make_pixels_on(board.NEOPIXEL, 1, power=getattr(board, "NEOPIXEL_POWER", None))
+
+    def make_radio(self):
+        import sys
+
+        if sys.implementation.name == "circuitpython" and sys.implementation.version[0] < 10:
+            self.notes.append("BLE on ESP32-S3 needs CircuitPython 10 or newer: computer only")
+            return None
+        return super().make_radio()

@@ -1,0 +1,80 @@
+"""PyBadge / PyBadge LC / EdgeBadge / PyGamer (SAMD51): 160x128, d-pad (PyGamer: joystick), A, B,
+Start, Select, speaker, five NeoPixels. No radio of its own: with an AirLift FeatherWing on the
+back it can HOST a duel (the AirLift is a BLE peripheral only: it cannot scan or connect)."""
+
+import board
+
+from hardware.boards.common import BoardProfile, KeypadKeys
+from hardware.input import PYBADGE_KEYS
+
+
+class JoystickKeys(KeypadKeys):
+    """PyGamer: the shift register has A, B, Start, Select; the analog stick becomes d-pad keys."""
+
+    LOW, HIGH = 16000, 49000
+
+    def __init__(self, keys, names):
+        super().__init__(keys, names)
+        import analogio
+
+        self.x = analogio.AnalogIn(board.JOYSTICK_X)
+        self.y = analogio.AnalogIn(board.JOYSTICK_Y)
+        self.held = {"left": False, "right": False, "up": False, "down": False}
+
+    def _set(self, name, on, out):
+        if self.held[name] != on:
+            self.held[name] = on
+            out.append((name, on))
+
+    def events(self, out):
+        super().events(out)
+        x, y = self.x.value, self.y.value
+        self._set("left", x < self.LOW, out)
+        self._set("right", x > self.HIGH, out)
+        self._set("up", y < self.LOW, out)
+        self._set("down", y > self.HIGH, out)
+
+
+class Profile(BoardProfile):
+    name = "PyBadge"
+    scheme = "dpad"
+    can_host = True  # only with an AirLift: make_radio finds out
+    can_join = False
+    nvm_page = 8192  # SAMD51: the 8 KB nvm is one erase block (see docs/boards.md)
+
+    def make_keys(self):
+        import keypad
+
+        pygamer = self.board_id == "pygamer"
+        keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
+                                        latch=board.BUTTON_LATCH, key_count=4 if pygamer else 8,
+                                        value_when_pressed=True)
+        if pygamer:
+            self.name = "PyGamer"
+            return JoystickKeys(keys, PYBADGE_KEYS[:4])
+        return KeypadKeys(keys, PYBADGE_KEYS)
+
+    def make_tone(self):
+        from hardware.sound import PwmTone
+
+        try:
+            return PwmTone(board.SPEAKER, enable=board.SPEAKER_ENABLE)
+        except (ValueError, RuntimeError):  # A0 has no PWM on some builds: stay quiet
+            self.notes.append("speaker pin has no PWM here: silent")
+            return None
+
+    def make_pixels(self):
+        return self.make_pixels_on(board.NEOPIXEL, 5)
+
+    def make_radio(self):
+        """An AirLift FeatherWing (ESP32 over SPI + UART), as in Adafruit's airlift_ble example."""
+        try:
+            from adafruit_airlift.esp32 import ESP32
+            from adafruit_ble import BLERadio
+
+            esp32 = ESP32(reset=board.D12, gpio0=board.D10, busy=board.D11,
+                          chip_select=board.D13, tx=board.TX, rx=board.RX)
+            return BLERadio(esp32.start_bluetooth())
+        except (ImportError, RuntimeError, ValueError, AttributeError) as exc:
+            self.notes.append("no AirLift found (%s): computer only" % exc)
+            return None

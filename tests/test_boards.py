@@ -1,0 +1,277 @@
+"""Board profiles against stand-ins for the CircuitPython modules they touch.
+
+No board is attached here: these fakes carry the pin names and behaviour from the facts note
+(buttons, polarities, speaker, NeoPixels, nvm, radio), so a typo in a profile, a wrong key
+name or a missing stand-in fails here rather than on a maker's desk.
+"""
+
+import sys
+import types
+
+import pytest
+
+import hardware.app  # noqa: F401  (imported with the real desktop displayio first)
+from hardware.desktop import bleio
+from seabattle import sound
+
+bleio.install()
+
+
+class Event:
+    def __init__(self, key_number=0, pressed=False):
+        self.key_number, self.pressed = key_number, pressed
+
+
+class Queue:
+    def __init__(self):
+        self.items = []
+
+    def get_into(self, ev):
+        if not self.items:
+            return False
+        ev.key_number, ev.pressed = self.items.pop(0)
+        return True
+
+
+class Keys:
+    made = []
+
+    def __init__(self, pins=None, value_when_pressed=False, pull=True, **kw):
+        self.pins, self.value_when_pressed, self.kw = pins, value_when_pressed, kw
+        self.events = Queue()
+        Keys.made.append(self)
+
+
+class Display:
+    def __init__(self, width, height, *args, **kw):
+        self.width, self.height, self.kw = width, height, kw
+        self.auto_refresh = True
+
+
+class Pin:
+    def __init__(self, name):
+        self.name = name
+
+
+class PWMOut:
+    def __init__(self, pin, duty_cycle=0, frequency=440, variable_frequency=False):
+        self.pin, self.duty_cycle, self.frequency = pin, duty_cycle, frequency
+
+
+class DigitalInOut:
+    def __init__(self, pin):
+        self.pin, self.value = pin, False
+
+    def switch_to_output(self, value=False):
+        self.value = value
+
+    def switch_to_input(self, pull=None):
+        pass
+
+
+class NeoPixel(list):
+    def __init__(self, pin, n, brightness=1.0, auto_write=True):
+        super().__init__([(0, 0, 0)] * n)
+
+    def fill(self, colour):
+        self[:] = [colour] * len(self)
+
+
+class Seesaw:
+    INPUT_PULLUP, OUTPUT = 1, 2
+    state = 0
+
+    def __init__(self, i2c, addr):
+        self.addr = addr
+
+    def pin_mode_bulk(self, mask, mode):
+        Seesaw.state = mask
+
+    def pin_mode(self, pin, mode):
+        pass
+
+    def digital_write(self, pin, v):
+        pass
+
+    def analog_write(self, pin, v):
+        pass
+
+    def digital_read_bulk(self, mask):
+        return Seesaw.state & mask
+
+
+BOARD_PINS = {
+    "clue_nrf52840_express": ("BUTTON_A", "BUTTON_B", "SPEAKER", "NEOPIXEL"),
+    "circuitplayground_bluefruit": ("BUTTON_A", "BUTTON_B", "SLIDE_SWITCH", "SPEAKER", "SPEAKER_ENABLE",
+                                    "NEOPIXEL", "SCL", "SDA", "TX", "RX", "A3"),
+    "feather_bluefruit_sense": ("NEOPIXEL", "D5", "D6"),
+    "adafruit_feather_esp32s3_reverse_tft": ("D0", "D1", "D2", "NEOPIXEL", "NEOPIXEL_POWER"),
+    "pybadge": ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE", "NEOPIXEL",
+                "D10", "D11", "D12", "D13", "TX", "RX"),
+    "some_new_board": ("BUTTON_A",),
+}
+SIZES = {"clue_nrf52840_express": (240, 240), "adafruit_feather_esp32s3_reverse_tft": (240, 135),
+         "pybadge": (160, 128), "some_new_board": (320, 240)}
+
+
+@pytest.fixture
+def circuitpython(monkeypatch):
+    """Returns make(board_id, airlift=None, nvm=None): a fake board and its modules."""
+
+    def make(board_id, airlift=None, nvm=None):
+        Keys.made = []
+        b = types.ModuleType("board")
+        b.board_id = board_id
+        for name in BOARD_PINS[board_id]:
+            setattr(b, name, Pin(name))
+        if board_id in SIZES:
+            b.DISPLAY = Display(*SIZES[board_id])
+        b.I2C = b.SPI = lambda: object()
+        mods = {
+            "board": b,
+            "keypad": types.SimpleNamespace(Keys=Keys, ShiftRegisterKeys=Keys, Event=Event),
+            "microcontroller": types.SimpleNamespace(nvm=nvm if nvm is not None else bytearray(b"\xff" * 8192)),
+            "pwmio": types.SimpleNamespace(PWMOut=PWMOut),
+            "digitalio": types.SimpleNamespace(DigitalInOut=DigitalInOut, Pull=types.SimpleNamespace(UP=1)),
+            "neopixel": types.SimpleNamespace(NeoPixel=NeoPixel),
+            "busio": types.SimpleNamespace(SPI=lambda *a, **k: object()),
+            "fourwire": types.SimpleNamespace(FourWire=lambda *a, **k: object()),
+            "adafruit_st7789": types.SimpleNamespace(ST7789=lambda bus, **kw: Display(**kw)),
+            "adafruit_st7735r": types.SimpleNamespace(ST7735R=lambda bus, **kw: Display(**kw)),
+            "adafruit_seesaw.seesaw": types.SimpleNamespace(Seesaw=Seesaw),
+        }
+
+        class ESP32:
+            def __init__(self, **pins):
+                if airlift is None:
+                    raise RuntimeError("ESP32 did not respond with a startup message")
+
+            def start_bluetooth(self):
+                return airlift
+
+        mods["adafruit_airlift.esp32"] = types.SimpleNamespace(ESP32=ESP32)
+        for name, mod in mods.items():
+            monkeypatch.setitem(sys.modules, name, mod)
+        import displayio
+
+        monkeypatch.setattr(displayio, "release_displays", lambda: None, raising=False)
+        air = bleio.Air()
+        monkeypatch.setattr(bleio, "adapter", bleio.Adapter(air, name="native"))
+        for name in list(sys.modules):
+            if name.startswith("hardware.boards."):
+                monkeypatch.delitem(sys.modules, name)
+        env = {}
+        monkeypatch.setattr("os.getenv", lambda k, d=None: env.get(k, d))
+        return env
+
+    return make
+
+
+def detect():
+    from hardware import boards
+
+    return boards.detect()
+
+
+def test_clue_two_buttons_ble_both_roles_sound_and_light(circuitpython):
+    circuitpython("clue_nrf52840_express")
+    p = detect()
+    assert (p.display.width, p.display.height, p.scheme) == (240, 240, "two")
+    assert p.display.auto_refresh is False
+    keys = Keys.made[0]
+    assert keys.value_when_pressed is False and [x.name for x in keys.pins] == ["BUTTON_A", "BUTTON_B"]
+    keys.events.items += [(0, True), (1, True), (0, False)]
+    assert p.events(0) == [("a", True), ("b", True), ("a", False)]
+    assert p.link is not None and p.link.can_join and p.can_host
+    p.sounds.play(sound.HIT)
+    assert p.sounds.tone.pwm.duty_cycle and p.sounds.pixels[0] == (60, 0, 0)
+    p.sounds.tick(p.now() + 5)
+    assert p.sounds.tone.pwm.duty_cycle == 0 and p.sounds.pixels[0] == (0, 0, 0)
+
+
+def test_muted_setting_silences_sound_and_lights(circuitpython):
+    env = circuitpython("clue_nrf52840_express")
+    env["SEABATTLE_SOUND"] = 0
+    p = detect()
+    p.sounds.play(sound.SUNK)
+    assert p.sounds.played == 0 and p.sounds.tone.pwm.duty_cycle == 0 and p.sounds.pixels[0] == (0, 0, 0)
+
+
+def test_settings_toml_values_reach_the_game(circuitpython):
+    env = circuitpython("clue_nrf52840_express")
+    env.update(SEABATTLE_LANG="en", SEABATTLE_LETTERS="latin", SEABATTLE_NAME="Маша", SEABATTLE_LEVEL="7")
+    p = detect()
+    assert (p.settings.lang, p.settings.letters, p.settings.level, p.player) == ("en", "latin", 7, "Маша")
+    env["SEABATTLE_LANG"] = "klingon"
+    assert detect().problems and detect().settings.lang == "ru"
+
+
+def test_stats_survive_a_restart_in_nvm(circuitpython):
+    nvm = bytearray(b"\xff" * 8192)
+    circuitpython("clue_nrf52840_express", nvm=nvm)
+    p = detect()
+    from seabattle.records import Records
+
+    rec = Records()
+    rec.add("duel", True, 40, 20)
+    p.on_records(rec)
+    assert p.store.writes == 1
+    again = detect()
+    assert again.records is not None and again.records.to_bytes() == rec.to_bytes()
+
+
+def test_pybadge_without_airlift_plays_the_computer(circuitpython):
+    circuitpython("pybadge")
+    p = detect()
+    assert (p.display.width, p.display.height, p.scheme) == (160, 128, "dpad")
+    assert p.link is None and p.duel is None and any("AirLift" in n for n in p.notes)
+    keys = Keys.made[0]
+    assert keys.value_when_pressed is True and keys.kw["key_count"] == 8
+    keys.events.items += [(7, True), (1, True), (2, True)]
+    assert p.events(0) == [("left", True), ("a", True), ("start", True)]
+    assert p.store.slots == (0, 4096) and not p.store.separate_pages  # one 8 KB erase block
+
+
+def test_pybadge_with_airlift_can_host_but_not_join(circuitpython):
+    circuitpython("pybadge", airlift=bleio.Adapter(bleio.Air(), central=False))
+    p = detect()
+    assert p.link is not None and p.can_host and not p.link.can_join
+
+
+def test_cpb_gizmo_display_rotated_and_slide_switch_is_a_tap(circuitpython):
+    circuitpython("circuitplayground_bluefruit")
+    p = detect()
+    assert (p.display.width, p.display.height, p.display.kw["rotation"]) == (240, 240, 180)
+    assert Keys.made[0].value_when_pressed is True  # pressed = high, pull-down
+    p.keys.switch.value = not p.keys.switch.value
+    assert p.events(0) == [("switch", True), ("switch", False)]
+    assert len(p.sounds.pixels) == 10
+
+
+def test_feather_sense_minitft_joystick_over_seesaw(circuitpython):
+    circuitpython("feather_bluefruit_sense")
+    p = detect()
+    assert (p.display.width, p.display.height, p.scheme) == (160, 80, "dpad")
+    Seesaw.state &= ~(1 << 7)  # joystick right pressed (low)
+    assert p.events(0) == [("right", True)]
+    Seesaw.state |= 1 << 7
+    assert p.events(0) == [("right", False)]
+    assert p.link is not None
+
+
+def test_esp32s3_reverse_tft_buttons_have_their_own_polarity(circuitpython):
+    circuitpython("adafruit_feather_esp32s3_reverse_tft")
+    p = detect()
+    assert (p.display.width, p.display.height) == (240, 135)
+    boot, ab = Keys.made
+    assert boot.value_when_pressed is False and ab.value_when_pressed is True
+    ab.events.items.append((1, True))
+    boot.events.items.append((0, True))
+    assert sorted(p.events(0)) == [("b", True), ("switch", True)]
+
+
+def test_unknown_board_with_a_display_plays_the_computer_with_a_note(circuitpython):
+    circuitpython("some_new_board")
+    p = detect()
+    assert p.link is None and p.duel is None
+    assert any("not one seabattle knows" in n for n in p.notes)
