@@ -1,0 +1,88 @@
+"""The duel conversation, end to end over the simulated link (also run on MicroPython)."""
+
+from check import raises
+
+from seabattle import duel as D
+from seabattle import duelsim, linksim
+
+
+def _kinds(events):
+    out = []
+    for e in events:
+        if e[0] == "verdict":
+            out.extend([x.kind for x in e[1]])
+        elif e[0] in ("error", "refused") and not (len(e) > 2 and e[2]):
+            out.append(e[1].kind)
+    return out
+
+
+def test_a_clean_game_ends_verified_with_both_sides_agreeing():
+    m = duelsim.Match(3)
+    assert m.run()
+    assert m.agree() is None, m.agree()
+    a, b = m.duels
+    assert a.code == b.code and len(a.code) == 4 and a.sid == b.sid != 0
+    assert a.turn_mine != b.turn_mine or a.phase == D.DONE
+    assert [e[0] for e in m.events[0] if e[0] in ("hello", "code", "over", "verdict")] == \
+        ["hello", "code", "over", "verdict"]
+
+
+def test_lossy_link_with_disconnects_still_agrees():
+    m = duelsim.Match(5, loss=0.1, dup=0.05, delay=(5, 90), drop=0.002)
+    assert m.run()
+    assert m.agree() is None, m.agree()
+
+
+def test_reboot_from_the_last_save_continues_the_same_game():
+    ref = duelsim.Match(7)
+    ref.run()
+    for side, at in ((0, 200), (1, 900)):
+        m = duelsim.Match(7, save=True)
+        for _ in range(at):
+            m.step()
+        m.reboot(side)
+        assert m.run()
+        assert m.agree() is None, m.agree()
+        assert m.duels[0].log == ref.duels[0].log
+
+
+def test_save_round_trip_and_damaged_saves_are_refused():
+    m = duelsim.Match(9, save=True)
+    for _ in range(700):
+        m.step()
+    data = m.saved[1]
+    clock = linksim.Clock()
+    sim = linksim.LinkSim(clock)
+    d = D.Duel.load(data, sim.ends[1], clock, linksim.XorShift(1))
+    assert d.save() == data
+    bad = bytearray(data)
+    bad[20] ^= 1
+    raises(D.DuelError, D.Duel.load, bytes(bad), sim.ends[1], clock, linksim.XorShift(1))
+    raises(D.DuelError, D.Duel.load, b"nonsense", sim.ends[1], clock, linksim.XorShift(1))
+
+
+def test_local_moves_out_of_turn_are_refused_without_change():
+    m = duelsim.Match(11)
+    while m.duels[0].phase == D.SETUP or m.duels[1].phase == D.SETUP:
+        m.step()
+    idle = m.duels[0] if not m.duels[0].my_turn() else m.duels[1]
+    before = idle.save()
+    raises(D.DuelError, idle.fire, 0)
+    assert idle.save() == before
+
+
+def test_a_liar_is_caught_at_once_with_the_cell_named():
+    m = duelsim.Match(2, cheat="lie_miss")
+    m.run()
+    kinds = _kinds(m.events[0])
+    assert "lie_miss" in kinds, kinds
+    ev = [e[1] for e in m.events[0] if e[0] == "error"][0]
+    assert "where a ship stood" in ev.text()
+    assert m.duels[0].won is True and m.duels[0].reason == "cheat"
+
+
+def test_touching_ships_are_caught():
+    m = duelsim.Match(1, cheat="touching")
+    m.run()
+    kinds = _kinds(m.events[0])
+    assert "halo_ship" in kinds or "fleet" in kinds, kinds
