@@ -22,7 +22,8 @@ LETTERS = ("russian", "latin", "respublika", "snegurochka")
 class Settings:
     """What the title menu changes; a board may save it."""
 
-    def __init__(self, lang="ru", letters="russian", rules="classic", sound_on=True, level=0):
+    def __init__(self, lang="ru", letters=None, rules="classic", sound_on=True, level=0):
+        # letters None: the language's own (А–К for ru/uk, A–J for en) until the player picks
         self.lang = lang
         self.letters = letters
         self.rules = rules
@@ -61,6 +62,8 @@ class Flow:
     def _apply_settings(self):
         s = self.settings
         self.table = strings.load(s.lang)
+        if s.letters is None:
+            s.letters = "latin" if s.lang == "en" else "russian"
         self.conv = coords.convention(s.letters)
         self.rules = R.preset(s.rules)
 
@@ -133,8 +136,8 @@ class Flow:
         if self.name == "battle" and self.wait_until >= 0 and now >= self.wait_until:
             self.wait_until = -1.0
             self._after_wait()
-        if self.duel is not None and self.name.startswith("duel"):
-            self.duel_tick(now)
+        if self.duel is not None and getattr(self.duel, "active", True):
+            self.duel.poll(self, now)
 
     # ----- title and settings ------------------------------------------------------------------
 
@@ -536,13 +539,18 @@ class Flow:
             return
         try:
             shot = m.fire(self.aim)
-        except B.ShotError:
+        except ValueError:  # ShotError (that cell again); a duel's DuelError (not your turn)
             self.result = self.t("err_shot_twice", cell=self.cell(self.aim))
             self.result_tone = ui.TONE_PLAIN
             self._cue(sound.BAD)
             self._battle_show()
             return
         self._cue(sound.SHOT)
+        if shot is None:  # a duel: the answer comes back over the link
+            self.result = self.t("shot_sent", cell=self.cell(self.aim))
+            self.result_tone = ui.TONE_PLAIN
+            self._battle_show()
+            return
         self._shown(shot, True)
 
     def _shown(self, shot, mine):
@@ -569,7 +577,7 @@ class Flow:
             self._battle_show()
 
     def go_pause(self):
-        keys = ["resume", "swap", "surrender", "quit"]
+        keys = ["resume", "swap", "quit"] if self.match.duel else ["resume", "swap", "surrender", "quit"]
         self._menu("pause", self.t("pause_title"), keys, [self.t("pause_" + k) for k in keys])
 
     def _act_pause(self, action):
@@ -628,7 +636,12 @@ class Flow:
         s.mark = -1
         s.small_mark = -1
         st = m.stats(0)
-        checked = self.t("verified") if not self.end_problems else self.t("not_verified", n=len(self.end_problems))
+        if self.end_problems is None:  # a duel whose fleets are still being revealed
+            checked = self.t("checking")
+        elif self.end_problems:
+            checked = self.t("not_verified", n=len(self.end_problems))
+        else:
+            checked = self.t("verified")
         s.lines = [
             checked,
             self.t("score", hits=st.hits, shots=st.shots),
@@ -636,12 +649,17 @@ class Flow:
             self.t("best_run", n=st.longest_run),
         ]
         s.message = self.t("won") if self.end_won else self.t("lost")
+        if self.end_problems:  # what the verification found, in words (scrolls when long)
+            s.message += " " + self.end_problems[0]
         s.tone = ui.TONE_GOOD if self.end_won else ui.TONE_SUNK
         s.hint = self.t("hint_end")
         s.changed()
 
     def _act_end(self, action):
-        if action == ui.FIRE:
+        if action == ui.FIRE and self.match.duel:  # a duel's rematch needs a new connection
+            self.duel.cancel()
+            self.go_duel()
+        elif action == ui.FIRE:
             self.go_place()
         elif action in (ui.SWITCH, ui.BACK):
             self.swapped = not self.swapped
@@ -701,8 +719,42 @@ class Flow:
     def go_duel_wait(self):
         self.show_duel("duel_wait")
 
-    def duel_tick(self, now):
-        self.duel.poll(self, now)
+    # what the duel adapter (seabattle.duelplay) calls as the link's news arrives
+
+    def duel_place(self, rules, peer):
+        """The devices agreed the rules (the host's): place the fleet."""
+        self.rules = rules
+        self.mode = "duel"
+        self.peer = peer
+        self.go_place()
+
+    def duel_answer(self, shot, mine):
+        if self.name == "battle":
+            self._shown(shot, mine)
+
+    def duel_over(self):
+        if self.name == "battle" and self.wait_until < 0:
+            self.wait_until = self.now + END_DELAY
+
+    def duel_verdict(self):
+        if self.name == "end":
+            self.end_problems = self.match.verify()
+            self._end_show()
+
+    def duel_link(self, up):
+        if not up and self.name in ("battle", "duel_wait", "duel_code", "place"):
+            self.before_reconnect = self.name
+            self.show_duel("duel_reconnect")
+        elif up and self.name == "duel_reconnect":
+            back = self.before_reconnect
+            if back == "battle":
+                self._resume()
+            elif back == "place":
+                self.go_place(True)
+            elif back == "duel_code":
+                self.show_duel("duel_code", code=self.duel.code)
+            else:
+                self.go_duel_wait()
 
     def _act_duel_host(self, action):
         if action in (ui.BACK, ui.MENU):
@@ -721,7 +773,7 @@ class Flow:
     def _act_duel_code(self, action):
         if action == ui.FIRE:
             self.duel.accept()
-            self.go_place()
+            self.start_battle()
         elif action in (ui.BACK, ui.MENU):
             self.duel.cancel()
             self.go_duel()
