@@ -1,0 +1,1 @@
+nvm = bytearray(b"\xff" * 8192)

@@ -1,0 +1,4 @@
+class Rectangle:
+    def __init__(self, *, pixel_shader=None, width=1, height=1, x=0, y=0, color_index=0):
+        self.width, self.height, self.x, self.y = width, height, x, y
+        self.hidden = False

@@ -1,0 +1,144 @@
+"""Runs ON the MicroPython unix port (started by tools/ramreport.py): loads what a board loads,
+plays a whole game against the computer through the screens, and prints heap figures.
+
+Prints ``startup BYTES``, ``peak BYTES`` (live objects after gc.collect(), sampled after every
+action) and ``ok``. Board-only modules come from tools/mpstubs (displayio keeps the same
+buffers a board keeps; nothing is drawn).
+"""
+
+import gc
+import sys
+
+W = int(sys.argv[1]) if len(sys.argv) > 1 else 160
+H = int(sys.argv[2]) if len(sys.argv) > 2 else 128
+BLE = len(sys.argv) > 3 and sys.argv[3] == "ble"
+
+gc.collect()
+BASE = gc.mem_alloc()
+peak = 0
+
+
+def sample():
+    global peak
+    gc.collect()
+    used = gc.mem_alloc() - BASE
+    if used > peak:
+        peak = used
+    return used
+
+
+class Display:
+    def __init__(self, w, h):
+        self.width, self.height = w, h
+        self.root_group = None
+
+    def refresh(self):
+        pass
+
+
+class Rng:
+    def __init__(self, seed=7):
+        self.state = seed
+
+    def randrange(self, n):
+        x = self.state
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.state = x
+        return x % n
+
+
+stages = []
+
+
+def stage(name):
+    stages.append((name, sample()))
+
+
+from seabattle import flow as _flow  # noqa: E402,F401
+stage("engine+screens flow")
+from hardware import app, render  # noqa: E402
+stage("renderer+libraries")
+from hardware.storage import Store  # noqa: E402
+from hardware.sound import Cues  # noqa: E402
+from seabattle import ui  # noqa: E402
+
+store = Store(bytearray(b"\xff" * 8192))
+link = None
+if BLE:
+    import _bleio
+    from adafruit_ble import BLERadio
+    from hardware.ble import BleLink
+
+    _bleio.adapter = _bleio.Adapter()
+    from adafruit_ble.services.nordic import UARTService
+
+    link = BleLink(BLERadio(), lambda: 0)
+    link._uart = UARTService()  # what host() makes (advertising itself needs CircuitPython's
+    # __bytes__ support, which the MicroPython unix port lacks)
+
+
+class Profile(app.Profile):
+    display = Display(W, H)
+    scheme = "dpad"
+    rng = Rng()
+    sounds = Cues()
+
+
+stage("storage+sound" + ("+ble" if BLE else ""))
+font = render.load_font(sys.argv[4] if len(sys.argv) > 4 else "fonts/seabattle-12.bdf")
+stage("font")
+renderer, flow = app.build(Profile(), font)
+stage("screens built")
+startup = sample()
+
+now = 0.0
+
+
+def act(a):
+    flow.act(a)
+    renderer.update(flow.screen)
+    sample()
+
+
+def goto(square, cursor):
+    w = flow.rules.width
+    dx = square % w - cursor % w
+    dy = square // w - cursor // w
+    for _ in range(abs(dx)):
+        act(ui.RIGHT if dx > 0 else ui.LEFT)
+    for _ in range(abs(dy)):
+        act(ui.DOWN if dy > 0 else ui.UP)
+
+
+act(ui.FIRE)  # play
+act(ui.FIRE)  # level
+act(ui.SWITCH)  # auto-place
+act(ui.FIRE)  # start
+shots = 0
+while flow.name == "battle" and shots < 400:
+    if flow.match.over():
+        break
+    if flow.match.my_turn() and flow.wait_until < 0:
+        view = flow.match.view
+        target = -1
+        for sq in range(len(view.cells)):
+            if view.can_fire(sq):
+                target = sq
+                break
+        goto(target, flow.aim)
+        act(ui.FIRE)
+        store.save(game=bytes(shots % 250 for _ in range(70 + shots)))  # a save per result
+        shots += 1
+    else:
+        now += 0.5
+        flow.tick(now)
+        renderer.update(flow.screen)
+        sample()
+for name, used in stages:
+    print("stage", used, name)
+print("startup", startup)
+print("peak", peak)
+print("shots", shots)
+print("ok" if flow.match.over() else "unfinished")
