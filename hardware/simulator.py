@@ -3,7 +3,8 @@
 ``python code.py [--size 160x128] [--scale 4] [--buttons dpad|two] [--lang ru|uk|en] [--seed N]``
 
 Keys: arrows = d-pad, Z = A (fire), X = B (back / rotate), Enter = Start (menu), Space = Select
-(swap boards, auto-place). With ``--buttons two`` only Z and X count, as on a CLUE: tap Z to
+(swap boards, auto-place). Two windows duel each other: one hosts (Bluetooth duel > Host),
+the other joins and picks the host's lobby. With ``--buttons two`` only Z and X count, as on a CLUE: tap Z to
 step, hold Z to run down the rows, tap X to fire, hold X to rotate / go back, Z+X for the menu.
 """
 
@@ -67,8 +68,23 @@ def scaled_display(width, height, scale, caption="Морской бой"):
     return display
 
 
+def local_duel(rng, name="PC", port=None):
+    """A duel adapter over a local socket: two windows on this PC can play each other."""
+    from hardware.netlink import PORT, LocalLinker
+    from seabattle.duel import Duel
+    from seabattle.duelplay import DuelAdapter
+
+    def ms():
+        return int(time.monotonic() * 1000)
+
+    def make(link, role, rules):
+        return Duel(link, ms, rng, role, name, rules)
+
+    return DuelAdapter(LocalLinker(PORT if port is None else port), make)
+
+
 class DesktopProfile(Profile):
-    def __init__(self, display, scheme="dpad", seed=None, settings=None):
+    def __init__(self, display, scheme="dpad", seed=None, settings=None, name="PC", port=None):
         import pygame
 
         self.pygame = pygame
@@ -78,6 +94,7 @@ class DesktopProfile(Profile):
         self.rng = random.Random(seed)
         self.settings = settings
         self.alive = True
+        self.duel = local_duel(self.rng, name, port)
 
     def now(self):
         return time.monotonic()
@@ -117,6 +134,8 @@ def main(argv=None):
     ap.add_argument("--buttons", choices=sorted(KEYS), default="dpad")
     ap.add_argument("--lang", choices=("ru", "uk", "en"), default="ru")
     ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--name", default="PC", help="your name in a duel")
+    ap.add_argument("--port", type=int, default=None, help="TCP port a hosted duel listens on (default 47100)")
     args = ap.parse_args(argv)
     width, height = parse_size(args.size)
     if not has_display():
@@ -130,5 +149,9 @@ def main(argv=None):
         sys.stderr.write("seabattle: could not open a window (%s)\n\n" % exc)
         sys.stderr.write(NO_DISPLAY)
         return 2
-    run(DesktopProfile(display, args.buttons, args.seed, Settings(lang=args.lang)))
+    profile = DesktopProfile(display, args.buttons, args.seed, Settings(lang=args.lang), args.name, args.port)
+    try:
+        run(profile)
+    finally:
+        profile.duel.linker.cancel()  # no stale lobby file
     return 0

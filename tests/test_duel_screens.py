@@ -1,6 +1,8 @@
 """Two screen flows duel over the simulated BLE link (seabattle.linksim), driven only by actions:
 host and join, place, compare the match code, shoot in turn, and both end screens verified."""
 
+import pytest
+
 from seabattle import duel as D
 from seabattle import linksim, strings, ui
 from seabattle.duelplay import DuelAdapter
@@ -48,6 +50,23 @@ def _pair(seed=3, loss=0.0):
     return clock, flows
 
 
+def _socket_pair(tmp_path, seed=3):
+    """The same over a real local TCP socket (hardware/netlink.py): two simulator windows."""
+    from hardware.netlink import LocalLinker
+
+    clock = linksim.Clock()
+    flows = []
+    for side in (0, 1):
+        rng = linksim.XorShift(seed * 10 + side)
+
+        def make(link, role, rules, rng=rng, side=side):
+            return D.Duel(link, clock, rng, role, ("Маша", "Петя")[side], rules)
+
+        linker = LocalLinker(port=0, lobbies=str(tmp_path))
+        flows.append(Flow(rng, settings=Settings(lang=("ru", "en")[side]), duel=DuelAdapter(linker, make)))
+    return clock, flows
+
+
 def _run(clock, flows, until, limit=20000):
     for _ in range(limit):
         if until():
@@ -58,16 +77,18 @@ def _run(clock, flows, until, limit=20000):
     return until()
 
 
-def test_duel_between_two_controllers_over_the_link():
+@pytest.mark.parametrize("link", ["linksim", "socket"])
+def test_duel_between_two_controllers_over_the_link(link, tmp_path):
     SimLinker.lobbies = {}
-    clock, (host, guest) = _pair()
+    clock, (host, guest) = _pair() if link == "linksim" else _socket_pair(tmp_path)
     scenes.choose(host, "duel")
     scenes.choose(host, "host")
-    assert host.name == "duel_host" and "KIT-42" in host.screen.lines[0]
+    lobby = host.screen.lines[0].split(" ", 1)[1]
+    assert host.name == "duel_host" and (lobby == "KIT-42" or lobby.startswith("PC-"))
     scenes.choose(guest, "duel")
     scenes.choose(guest, "join")
     assert _run(clock, (host, guest), lambda: guest.screen.page == ui.P_MENU and guest.name == "duel_join")
-    assert guest.screen.items == [strings.say("en", "lobby", {"name": "KIT-42"})]
+    assert guest.screen.items == [strings.say("en", "lobby", {"name": lobby})]
     guest.act(ui.FIRE)
     assert _run(clock, (host, guest), lambda: host.name == "place" and guest.name == "place")
     for f in (host, guest):
@@ -107,3 +128,7 @@ def test_duel_between_two_controllers_over_the_link():
     assert host.screen.lines[0] == strings.say("ru", "verified")
     assert guest.screen.lines[0] == strings.say("en", "verified")
     assert host.records.rows["duel"][0] == 1
+    for f in (host, guest):
+        f.act(ui.FIRE)  # no rematch on the same connection: back to the duel menu
+        assert f.name == "duel" and not f.duel.active
+        f.duel.linker.cancel()
