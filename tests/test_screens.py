@@ -215,3 +215,18 @@ def test_a_shot_touches_few_tiles_and_a_small_area():
         assert counts["max_tiles"] <= 2 + 1 + 12 + 2, counts  # a sunk 4-decker with its halo at most
         assert counts["max_labels"] <= 8, counts
         assert counts["max_dirty"] < w * h // 2, counts  # never the whole screen
+
+
+def test_a_long_message_scrolls_instead_of_running_off_the_screen():
+    lay = layouts.choose(160, 128)
+    renderer = render.Renderer(lay, FONT)
+    s = ui.Screen()
+    s.page = ui.P_BOARD
+    s.message = "Корабль А1–Г1 касается корабля Г2–Г4 бортом в Г2."
+    s.changed()
+    renderer.update(s)
+    chars = lay.message[2]
+    first = renderer.message.label.text
+    assert len(first) == chars and first.endswith("…")
+    assert renderer.tick(10.0) and renderer.message.label.text == s.message[1:chars + 1]
+    assert not renderer.tick(10.01)  # not before the next step is due
