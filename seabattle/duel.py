@@ -113,7 +113,8 @@ def _name_bytes(name):
 
 
 class Duel:
-    def __init__(self, link, clock, rng, role, name, rules, store=None, gone_ms=GONE_MS, reveal_ms=REVEAL_MS):
+    def __init__(self, link, clock, rng, role, name, rules, store=None, gone_ms=GONE_MS, reveal_ms=REVEAL_MS,
+                 restoring=False):
         if role not in (HOST, GUEST):
             raise DuelError("role must be HOST or GUEST")
         if rules.cells > 256:
@@ -131,7 +132,7 @@ class Duel:
         self.phase = SETUP
         self.peer_name = ""
         self.hello_in = False
-        self.nonce = _random_bytes(rng, commit.NONCE)
+        self.nonce = None if restoring else _random_bytes(rng, commit.NONCE)  # load() sets it
         self.peer_toss_c = None
         self.peer_nonce = None
         self.seed = None
@@ -582,6 +583,7 @@ class Duel:
         self.first = d[2] & 1
         self.code = "%04d" % (((d[3] << 24) | (d[4] << 16) | (d[5] << 8) | d[6]) % 10000)
         self.turn_mine = self.first == self.role
+        self._cmt = None  # the peer holds them all now; recomputed if ever needed again
         self.phase = PLAY
         self._set_session()
         self._dirty = True
@@ -811,54 +813,62 @@ class Duel:
 
     # -- saving -------------------------------------------------------------------------------
     def save(self):
-        """The state as bytes (see ``load``): enough to continue the same game after a reboot."""
-        out = bytearray(b"SBD\x01")
+        """The state as bytes (see ``load``): enough to continue the same game after a reboot.
+
+        Built in one preallocated buffer: on a board the save happens after every shot, and a
+        growing bytearray would fragment a small heap."""
         flags = 0
         for bit, on in ((1, self.hello_in), (2, self.peer_knows_sid), (4, self.fleet is not None),
                         (8, self.peer_toss_c is not None), (16, self.peer_nonce is not None),
                         (32, self.peer_seed is not None)):
             if on:
                 flags |= bit
-        out.extend(bytes((self.role, self.phase, flags, len(self.name))))
-        out.extend(self.name)
         pn = _name_bytes(self.peer_name)
-        out.append(len(pn))
-        out.extend(pn)
-        out.extend(rules_mod.encode(self.rules))
-        out.extend(self.nonce)
+        parts = [b"SBD\x01", bytes((self.role, self.phase, flags, len(self.name))), self.name,
+                 bytes((len(pn),)), pn, rules_mod.encode(self.rules), self.nonce]
         if self.peer_toss_c is not None:
-            out.extend(self.peer_toss_c)
+            parts.append(self.peer_toss_c)
         if self.peer_nonce is not None:
-            out.extend(self.peer_nonce)
+            parts.append(self.peer_nonce)
         if self.fleet is not None:
-            out.extend(self.seed)
-            out.extend(self.my_root)
-            out.append(len(self.fleet.ships))
-            for ship in self.fleet.ships:
-                out.append(ship.cells[0])
-                out.append(ship.cells[-1])
-        out.append(self.peer_cmt_n)
+            ships = bytearray(1 + 2 * len(self.fleet.ships))
+            ships[0] = len(self.fleet.ships)
+            for i, ship in enumerate(self.fleet.ships):
+                ships[1 + 2 * i] = ship.cells[0]
+                ships[2 + 2 * i] = ship.cells[-1]
+            parts.extend((self.seed, self.my_root, ships))
+        parts.append(bytes((self.peer_cmt_n,)))
         if self.peer_cmt_n:
-            out.extend(self.peer_cmt[:self.peer_cmt_n * PER_CMT * commit.CMT])
+            parts.append(memoryview(self.peer_cmt)[:self.peer_cmt_n * PER_CMT * commit.CMT])
         n = self.shots()
-        out.extend(bytes((n >> 8, n & 0xFF)))
-        out.extend(self.log)
-        out.append(self.pending if self.pending >= 0 else NONE)
         won = NONE if self.won is None else int(self.won)
         reason = REASONS.index(self.reason) if self.reason else NONE
-        out.extend(bytes((won, reason)))
+        parts.extend((bytes((n >> 8, n & 0xFF)), self.log,
+                      bytes((self.pending if self.pending >= 0 else NONE, won, reason))))
         if self.peer_seed is not None:
-            out.extend(self.peer_seed)
-            out.append(self.peer_nships)
-            out.append(len(self.peer_ships))
-            for a, b in self.peer_ships:
-                out.append(a)
-                out.append(b)
+            rv = bytearray(2 + 2 * len(self.peer_ships))
+            rv[0] = self.peer_nships
+            rv[1] = len(self.peer_ships)
+            for i, (a, b) in enumerate(self.peer_ships):
+                rv[2 + 2 * i] = a
+                rv[3 + 2 * i] = b
+            parts.extend((self.peer_seed, rv))
+        size = 4
+        for p in parts:
+            size += len(p)
+        out = bytearray(size)
+        i = 0
+        for p in parts:
+            out[i:i + len(p)] = p
+            i += len(p)
         from seabattle.crc import crc32
 
-        c = crc32(out)
-        out.extend(bytes((c >> 24, (c >> 16) & 0xFF, (c >> 8) & 0xFF, c & 0xFF)))
-        return bytes(out)
+        c = crc32(memoryview(out)[:i])
+        out[i] = c >> 24
+        out[i + 1] = (c >> 16) & 0xFF
+        out[i + 2] = (c >> 8) & 0xFF
+        out[i + 3] = c & 0xFF
+        return out
 
     @classmethod
     def load(cls, data, link, clock, rng, store=None, gone_ms=GONE_MS, reveal_ms=REVEAL_MS):
@@ -887,7 +897,7 @@ class Duel:
         peer_name = bytes(data[i + 1:i + 1 + pl]).decode("utf-8")
         i += 1 + pl
         r, i = rules_mod.decode(data, i)
-        d = cls(link, clock, rng, role, name, r, store, gone_ms, reveal_ms)
+        d = cls(link, clock, rng, role, name, r, store, gone_ms, reveal_ms, True)
         d.peer_name = peer_name
         d.nonce = bytes(data[i:i + commit.NONCE])
         i += commit.NONCE

@@ -41,6 +41,10 @@ class Match:
         self.gone_ms = gone_ms
         self.reveal_ms = reveal_ms
         self.events = ([], [])
+        self.hashes = [[0, 0], [0, 0]]  # per side: hash calls, compression blocks
+        self.play_bytes = None
+        self.over_bytes = None
+        self._old_bytes = 0
         self.duels = [None, None]
         for side in (0, 1):
             cls = CHEATS[cheat] if cheat and side == cheat_side else D.Duel
@@ -55,17 +59,34 @@ class Match:
         return store
 
     def step(self):
+        count = commit.COUNT
         for side in (0, 1):
             d = self.duels[side]
+            calls, blocks = count[0], count[1]
+            self._side_step(side, d)
+            self.hashes[side][0] += count[0] - calls
+            self.hashes[side][1] += count[1] - blocks
+        if self.play_bytes is None and self.duels[0].phase >= D.PLAY and self.duels[1].phase >= D.PLAY:
+            self.play_bytes = self.bytes()
+        if self.over_bytes is None and self.duels[0].won is not None and self.duels[1].won is not None:
+            self.over_bytes = self.bytes()
+        self.clock.tick(self.tick)
+
+    def bytes(self):
+        """Bytes both devices have written to the link so far."""
+        return self.duels[0].channel.stats[1] + self.duels[1].channel.stats[1] + self._old_bytes
+
+    def _side_step(self, side, d):
+        if True:
             for ev in d.poll():
-                self.events[side].append(ev)
+                if ev[0] not in ("shot", "result", "connected", "disconnected", "resumed"):
+                    self.events[side].append(ev)  # the rest only: a small heap keeps them
             if d.hello_in and d.fleet is None and d.phase == D.SETUP:  # after ("hello", ...)
                 d.set_fleet(random_fleet(d.rules, self.placers[side], 0))
             if d.my_turn():
                 # the shot depends only on the seed and the shot number, so a game replays
                 # the same however the link and the reboots shuffle the timing
                 d.fire(random_shot(d.view, linksim.XorShift(self.seed * 1009 + d.shots() * 2 + side)))
-        self.clock.tick(self.tick)
 
     def done(self):
         return self.duels[0].phase == D.DONE and self.duels[1].phase == D.DONE
@@ -81,6 +102,7 @@ class Match:
         """Device ``side`` restarts from its last save (or ``saved``); the connection drops."""
         data = saved if saved is not None else self.saved[side]
         old = self.duels[side]
+        self._old_bytes += old.channel.stats[1]
         self.sim.disconnect()
         self.duels[side] = type(old).load(data, self.sim.ends[side], self.clock, self.rngs[side],
                                           old.store, self.gone_ms, self.reveal_ms)

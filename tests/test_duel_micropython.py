@@ -1,0 +1,32 @@
+"""Runs the duel's portable suites (tests/duel_portable) on the MicroPython unix port.
+
+They run from source on the 64-bit VM, which compiles every module in the heap and doubles every
+object: the channel suite needs 64k, a whole duel (engine + protocol + simulator + two devices)
+256k. The frame suite runs in tests/portable at the 48k ceiling. See the duel report in
+docs for the heap one device's protocol state takes.
+"""
+
+import os
+import re
+import subprocess
+
+import pytest
+
+from test_micropython import ROOT, micropython
+
+SUITE = os.path.join(ROOT, "tests", "duel_portable")
+HEAPS = {"test_channel": "64k", "test_duel": "256k"}
+
+
+@pytest.mark.parametrize("module", sorted(HEAPS))
+def test_duel_suite_on_micropython(module):
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ".frozen:" + ROOT + ":" + SUITE + ":" + os.path.join(ROOT, "tests", "portable")
+    proc = subprocess.run(
+        [micropython(), "-X", "heapsize=" + HEAPS[module], os.path.join(ROOT, "tests", "portable", "run.py"), module],
+        cwd=SUITE, env=env, capture_output=True, text=True, timeout=600)
+    out = proc.stdout + proc.stderr
+    summary = re.search(r"(\d+) passed, (\d+) failed", out)
+    assert summary, out
+    assert proc.returncode == 0 and summary.group(2) == "0", out
+    assert int(summary.group(1)) > 0, out

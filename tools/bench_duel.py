@@ -1,0 +1,120 @@
+"""``python -m tools.bench duel --games N --loss P --seed S [--cheat KIND]``
+
+Plays N computer-vs-computer duels (random shooters, classic rules) over the link simulator with
+piece loss P (0..1, or a percentage such as 5%), half as many duplicated pieces, 5-90 ms delays
+and a few disconnects, and prints: games finished, games that desynchronised or froze, cheats
+injected and detected, bytes per shot and per game, hash operations per game per side. The last
+line is the same figures as JSON.
+"""
+
+import argparse
+import json
+import time
+
+from seabattle import duel as D
+from seabattle import duelsim, frame
+
+
+def _loss(text):
+    text = text.strip()
+    if text.endswith("%"):
+        return float(text[:-1]) / 100
+    value = float(text)
+    return value / 100 if value >= 1 else value  # "--loss 5" and "--loss 0.05" are both 5 %
+
+
+def _caught(events, kind):
+    for e in events:
+        found = e[1] if e[0] == "verdict" else ([e[1]] if e[0] in ("error", "refused") and not (
+            len(e) > 2 and e[2]) else [])
+        for ev in found:
+            if ev.kind in duelsim.EXPECT[kind]:
+                return ev
+    return None
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.bench duel", description=__doc__.split("\n\n")[1])
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--loss", type=_loss, default=0.0, help="piece loss: 0.05 or 5%%")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cheat", choices=sorted(duelsim.CHEATS), help="one device cheats this way")
+    args = ap.parse_args(argv)
+
+    start = time.time()
+    finished = desync = froze = detected = 0
+    shots = play_bytes = game_bytes = sim_ms = disconnects = 0
+    hashes = [0, 0]
+    blocks = [0, 0]
+    example = None
+    for i in range(args.games):
+        seed = args.seed + i
+        m = duelsim.Match(seed, loss=args.loss, dup=args.loss / 2, delay=(5, 90), drop=args.loss / 100,
+                          tick=20, cheat=args.cheat, cheat_side=seed % 2, reveal_ms=20000)
+        done = m.run()
+        disconnects += m.sim.stats[5]
+        sim_ms += m.clock()
+        if not done:
+            froze += 1
+            continue
+        if args.cheat:
+            ev = _caught(m.events[1 - seed % 2], args.cheat)
+            if ev is not None:
+                detected += 1
+                example = example or ev.text()
+            continue
+        if m.agree() is not None:
+            desync += 1
+            continue
+        finished += 1
+        n = m.duels[0].shots()
+        shots += n
+        game_bytes += m.bytes()
+        play_bytes += m.over_bytes - m.play_bytes
+        for side in (0, 1):
+            hashes[side] += m.hashes[side][0]
+            blocks[side] += m.hashes[side][1]
+    games = max(finished, 1)
+    figures = {
+        "games": args.games,
+        "loss": args.loss,
+        "seed": args.seed,
+        "finished": finished,
+        "desync": desync,
+        "froze": froze,
+        "cheat": args.cheat,
+        "cheats_injected": args.games if args.cheat else 0,
+        "cheats_detected": detected,
+        "disconnects": disconnects,
+        "shots_per_game": round(shots / games, 1),
+        "bytes_per_shot": round(play_bytes / max(shots, 1), 1),
+        "bytes_per_game": round(game_bytes / games),
+        "hash_calls_per_game_host": round(hashes[0] / games, 1),
+        "hash_calls_per_game_guest": round(hashes[1] / games, 1),
+        "hash_blocks_per_game_host": round(blocks[0] / games, 1),
+        "hash_blocks_per_game_guest": round(blocks[1] / games, 1),
+        "simulated_s_per_game": round(sim_ms / 1000 / max(args.games, 1), 1),
+        "wall_s": round(time.time() - start, 1),
+        "wire_shot": frame.wire_length(4),
+        "wire_result": frame.wire_length(13),
+        "wire_result_sunk": frame.wire_length(15),
+    }
+    print("duel: %d games, loss %.1f%% (+%.1f%% duplicates, 5-90 ms delays, %d disconnects), seed %d" % (
+        args.games, args.loss * 100, args.loss * 50, disconnects, args.seed))
+    if args.cheat:
+        print("cheat %s injected in %d games, detected in %d%s" % (
+            args.cheat, args.games, detected, (": e.g. \"%s\"" % example) if example else ""))
+        print("froze: %d" % froze)
+    else:
+        print("finished and agreed: %d; desynchronised: %d; froze: %d" % (finished, desync, froze))
+        print("bytes on the link per shot (both directions, proofs, acks, resends): %.1f" % figures["bytes_per_shot"])
+        print("bytes on the link per game (hello, commitments, shots, reveal): %d" % figures["bytes_per_game"])
+        print("frames: shot %d bytes (one 20-byte write), result %d / sunk %d bytes (two writes)" % (
+            figures["wire_shot"], figures["wire_result"], figures["wire_result_sunk"]))
+        print("hash operations per game: host %.1f calls (%.1f blocks), guest %.1f calls (%.1f blocks)" % (
+            figures["hash_calls_per_game_host"], figures["hash_blocks_per_game_host"],
+            figures["hash_calls_per_game_guest"], figures["hash_blocks_per_game_guest"]))
+    print("simulated time per game %.1f s; wall time %.1f s" % (figures["simulated_s_per_game"], figures["wall_s"]))
+    print(json.dumps(figures, sort_keys=True))
+    ok = froze == 0 and desync == 0 and (not args.cheat or detected == args.games)
+    return 0 if ok else 1
