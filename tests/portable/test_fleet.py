@@ -1,0 +1,153 @@
+"""Fleet validation: every kind of mistake, named with ships and cells (portable)."""
+
+from check import Rng, raises
+
+from seabattle import coords, fleet, placement, rules, strings, textboard
+
+CLASSIC_OK = """
+####..###.
+..........
+###..##.##
+..........
+##.......#
+.......#..
+#.........
+...#......
+..........
+..........
+"""
+
+
+def classic(text):
+    return textboard.parse(text, rules.preset("classic")).fleet
+
+
+def test_a_legal_fleet_passes():
+    f = classic(CLASSIC_OK)
+    assert f.validate() is f
+    assert sorted([s.size for s in f.ships], key=lambda s: -s) == [4, 3, 3, 2, 2, 2, 1, 1, 1, 1]
+
+
+def test_missing_ship():
+    err = raises(fleet.MissingShip, classic(CLASSIC_OK.replace("...#......", "..........")).validate)
+    assert err.size == 1 and err.need == 4 and err.have == 3
+    assert "size 1" in str(err)
+
+
+def test_extra_ship():
+    err = raises(fleet.ExtraShip, classic(CLASSIC_OK.replace("...#......\n..........\n..........\n",
+                                                             "...#......\n..........\n.....#....\n")).validate)
+    assert err.size == 1 and err.need == 4 and err.have == 5
+
+
+def test_ship_of_a_size_the_fleet_lacks():
+    bad = CLASSIC_OK.replace("####..###.", "#####.###.")
+    err = raises(fleet.ExtraShip, classic(bad).validate)
+    assert err.size == 5 and err.need == 0
+    assert "A1" in str(err) and "E1" in str(err)
+
+
+def test_touching_at_a_side_names_both_ships_and_the_cell():
+    r = rules.preset("classic")
+    a = fleet.line(r, 3, 3, 3)  # Г4-Е4
+    b = fleet.line(r, 3, 4, 1)  # Г5, right below
+    err = raises(fleet.ShipsTouch, fleet.check_ship, r, b, [a])
+    assert not err.corner and err.cell == 43
+    text = err.text(strings.load("ru"), coords.RUSSIAN)
+    assert "Г4\u2013Е4" in text and "Г5" in text and "бортом" in text
+
+
+def test_touching_at_a_corner():
+    r = rules.preset("classic")
+    a = fleet.line(r, 3, 3, 3, True)  # Г4-Г6
+    b = fleet.line(r, 4, 6, 1)  # Д7: corner of Г6
+    err = raises(fleet.ShipsTouch, fleet.check_ship, r, b, [a])
+    assert err.corner and err.kind == "touch_corner"
+    assert err.text(strings.load("ru"), coords.RUSSIAN) == "Корабль Г4\u2013Г6 касается корабля Д7 углом в Д7."
+    # the corners house rule allows it, but not a side
+    c = rules.preset("corners")
+    fleet.check_ship(c, fleet.line(c, 4, 6, 1), [fleet.line(c, 3, 3, 3, True)])
+    raises(fleet.ShipsTouch, fleet.check_ship, c, fleet.line(c, 4, 5, 1), [fleet.line(c, 3, 3, 3, True)])
+    # Milton Bradley: side by side is fine, overlapping is not
+    m = rules.preset("mb")
+    fleet.check_ship(m, fleet.line(m, 0, 1, 5), [fleet.line(m, 0, 0, 5)])
+    err = raises(fleet.ShipsOverlap, fleet.check_ship, m, fleet.line(m, 4, 0, 3, True), [fleet.line(m, 0, 0, 5)])
+    assert err.cell == 4
+
+
+def test_overlap():
+    r = rules.preset("classic")
+    err = raises(fleet.ShipsOverlap, fleet.check_ship, r, fleet.line(r, 2, 0, 3, True), [fleet.line(r, 0, 0, 4)])
+    assert err.cell == 2 and "C1" in str(err)
+
+
+def test_not_straight_and_off_board():
+    r = rules.preset("classic")
+    err = raises(fleet.ShipNotStraight, fleet.check_ship, r, fleet.Ship((0, 1, 11)), [])
+    assert "A1, B1, B2" in str(err)
+    raises(fleet.ShipNotStraight, fleet.check_ship, r, fleet.Ship((9, 10)), [])  # wraps a row end
+    raises(fleet.ShipNotStraight, fleet.check_ship, r, fleet.Ship((0, 2)), [])  # a gap
+    err = raises(fleet.ShipOffBoard, fleet.line, r, 8, 0, 3)
+    assert err.cell == 8 and "I1" in str(err)
+    raises(fleet.ShipOffBoard, fleet.line, r, 0, 8, 3, True)
+    raises(fleet.ShipOffBoard, fleet.check_ship, r, fleet.Ship((99, 100)), [])
+    bent = CLASSIC_OK.replace("..........\n###..##.##", ".......#..\n###..##.#.")
+    raises(fleet.ShipNotStraight, classic(bent).validate)
+
+
+def test_every_error_is_a_value_error_with_words_in_each_language():
+    r = rules.preset("classic")
+    errors = [
+        raises(fleet.FleetError, fleet.check_ship, r, fleet.line(r, 3, 4, 1), [fleet.line(r, 3, 3, 3)]),
+        raises(fleet.FleetError, fleet.check_ship, r, fleet.Ship((0, 1, 11)), []),
+        raises(fleet.FleetError, fleet.line, r, 8, 0, 3),
+        raises(fleet.FleetError, classic(CLASSIC_OK.replace("#.........\n", "..........\n")).validate),
+    ]
+    for err in errors:
+        assert isinstance(err, ValueError)
+        for lang in strings.LANGUAGES:
+            text = err.text(strings.load(lang), coords.RUSSIAN)
+            assert text and "{" not in text and "err_" not in text
+
+
+def test_random_fleets_are_legal_for_every_preset():
+    rng = Rng(5)
+    for name in rules.preset_names():
+        r = rules.preset(name)
+        for _ in range(8):
+            f = placement.random_fleet(r, rng)
+            f.validate()
+            f = placement.perelman_fleet(r, rng)
+            f.validate()
+
+
+def test_perelman_packs_big_ships_at_one_corner_and_spreads_singles():
+    rng = Rng(11)
+    r = rules.preset("classic")
+    for _ in range(5):
+        f = placement.perelman_fleet(r, rng)
+        big = [s for s in f.ships if s.size > 1]
+        singles = [s.cells[0] for s in f.ships if s.size == 1]
+        # every big ship lies in the 3-wide strip along one of two edges at one corner
+        corners = []
+        for right in (0, 1):
+            for bottom in (0, 1):
+                ok = True
+                for s in big:
+                    for sq in s.cells:
+                        dx = 9 - sq % 10 if right else sq % 10
+                        dy = 9 - sq // 10 if bottom else sq // 10
+                        if dx >= 3 and dy >= 3:
+                            ok = False
+                if ok:
+                    corners.append((right, bottom))
+        assert corners, textboard.format_fleet(f)
+        for i in range(len(singles)):
+            for j in range(i):
+                a, b = singles[i], singles[j]
+                assert max(abs(a % 10 - b % 10), abs(a // 10 - b // 10)) >= 3
+
+
+def test_random_fleet_raises_when_impossible():
+    tight = rules.Rules("tight", 5, 5, (1,) * 10)  # at most 9 singles fit apart
+    raises(rules.RulesError, placement.random_fleet, tight, Rng(1))
