@@ -9,11 +9,12 @@ the duel screens duel, duel_host, duel_join, duel_code, duel_wait, duel_reconnec
 """
 
 from seabattle import board as B
-from seabattle import coords, fleet, placement, rules as R, sound, strings, ui
-from seabattle.match import LocalMatch, RandomOpponent
+from seabattle import ai, ai_fleet, coords, fleet, placement, rules as R, sound, strings, ui
+from seabattle.ai_hard import Hard
+from seabattle.match import LocalMatch
 from seabattle.records import Records
 
-LEVELS = (("random", RandomOpponent),)  # replaced by the real computer players when given
+LEVELS = (("easy", ai.Easy), ("normal", ai.Normal), ("hard", Hard))
 MOVE_DELAY = 0.7  # seconds between the computer's shots, so a player can follow them
 END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
 LETTERS = ("russian", "latin", "respublika", "snegurochka")
@@ -136,6 +137,11 @@ class Flow:
         if self.name == "battle" and self.wait_until >= 0 and now >= self.wait_until:
             self.wait_until = -1.0
             self._after_wait()
+        elif self.name == "battle" and not self.match.duel:
+            # a slice of the computer's thinking every frame; it fires only once the pause is over
+            shot = self.match.think(self.wait_until < 0)
+            if shot is not None:
+                self._shown(shot, False)
         if self.duel is not None and getattr(self.duel, "active", True):
             self.duel.poll(self, now)
 
@@ -448,7 +454,7 @@ class Flow:
             self.go_duel_wait()
             return
         key, factory = self.levels[self.settings.level]
-        enemy = placement.random_fleet(self.rules, self.rng)
+        enemy = ai_fleet.computer_fleet(self.rules, self.rng)
         first = self.rng.randrange(2)
         self.match = LocalMatch(self.rules, mine, enemy, factory(self.rules, self.rng), first)
         self.start_battle()
@@ -572,7 +578,11 @@ class Flow:
         if m.over():
             self.go_end()
         elif not m.my_turn() and not m.duel:
-            self._shown(m.enemy_move(), False)
+            shot = m.think()  # its first slice; tick() calls again each frame until it fires
+            if shot is not None:
+                self._shown(shot, False)
+            else:
+                self._battle_show()
         else:
             self._battle_show()
 

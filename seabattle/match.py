@@ -53,10 +53,43 @@ class LocalMatch:
         return self.game.shoot(square)
 
     def enemy_move(self):
-        """The computer's shot when it is its turn; returns the Shot."""
+        """The computer's shot when it is its turn, computed at once; returns the Shot."""
         square = self.opponent.choose(self.game.views[1])
+        self._thinking = False
         shot = self.game.shoot(square)
         self.opponent.learn(shot)
+        return shot
+
+    _thinking = False
+    _ready = -1
+
+    def think(self, may_fire=True):
+        """One slice of the computer's work; call once a frame so the screen never freezes.
+
+        On the computer's turn it works on its move (during the pause before its shot, too) and
+        returns the Shot once the move is ready and ``may_fire``; otherwise None. On my turn a
+        sliced opponent (one with ``start``/``step``) works ahead on what it has learnt.
+        """
+        op = self.opponent
+        if self.game.over():
+            return None
+        if not hasattr(op, "step"):
+            return None if self.my_turn() or not may_fire else self.enemy_move()
+        if self.my_turn():
+            op.step()  # not started: work left over from the last answer, if any
+            return None
+        if self._ready < 0:
+            if not self._thinking:
+                op.start(self.game.views[1])
+                self._thinking = True
+            self._ready = op.step()
+        if self._ready < 0 or not may_fire:
+            return None
+        square = self._ready
+        self._ready = -1
+        self._thinking = False
+        shot = self.game.shoot(square)
+        op.learn(shot)
         return shot
 
     def last(self, player):

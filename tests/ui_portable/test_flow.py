@@ -151,8 +151,8 @@ def test_whole_game_against_the_computer_by_actions_only():
     for sq in range(100):
         if flow.match.enemy_fleet.owner[sq]:
             assert flow.screen.big[sq] in (ui.T_SHIP, ui.T_HIT, ui.T_SUNK)
-    assert len(saved) == 1 and saved[0].rows["ai:random"][0] == 1
-    assert saved[0].rows["ai:random"][1] == (1 if won else 0)
+    assert len(saved) == 1 and saved[0].rows["ai:easy"][0] == 1
+    assert saved[0].rows["ai:easy"][1] == (1 if won else 0)
     flow.act(ui.MENU)
     _choose(flow, "stats")
     assert flow.screen.page == ui.P_INFO

@@ -1,0 +1,660 @@
+"""The hard level: fires where a ship most likely is, reasoning over whole fleets.
+
+It keeps a pool of ``POOL`` whole enemy fleets, each consistent with every answer so far (misses,
+hits, sunk ships and their halos, the sizes still afloat, the touching rule), and fires at the
+unknown cell most of them put a ship on. Counting single ships' placements (probability density)
+ignores that ships must fit together; a pool of whole fleets does not, and so it is not fooled
+by a player who packs a corner or hugs the border.
+
+How the pool follows the game (sequential Monte Carlo):
+
+- each answer removes the fleets that contradict it (a sunk ship: the fleets with exactly that
+  ship keep it, marked sunk; all others go). The survivors are still fair samples, now
+  conditioned on one more answer;
+- each removed fleet is replaced by a copy of a random survivor, moved by a Markov chain that
+  leaves the consistent fleets' uniform distribution unchanged: a ship not yet hit jumps to a
+  uniformly random spot when the spot is legal (Metropolis); a wounded ship is redrawn among the
+  few legal spots through its hits (Gibbs). A few sweeps make the copy a new sample;
+- if no fleet survives (the pool was too small for a surprise), a randomised search builds one
+  consistent fleet and the chain grows the pool from it.
+
+Fleets are stored as ship codes (first square * 2 + vertical) in one ``array('H')``; the working
+buffers are allocated once, so per-cell loops allocate nothing. The work is a generator: ``step``
+runs one slice of it, so a device interleaves it with input and drawing, and the work an answer
+causes is done during the human's turn, before the computer needs its next move. Only the answer
+counts, not the clock: the same seed gives the same game however the slices fall.
+"""
+
+from array import array
+
+from seabattle.board import HALO, HIT, MISS, SUNK, UNKNOWN
+from seabattle.rules import TOUCH_FREE, TOUCH_NEVER
+
+POOL = 200  # fleets kept; memory: POOL * ships * 2 bytes (4 KB for the classic fleet)
+SWEEPS = 2  # chain moves per ship for each replaced fleet
+INIT_SWEEPS = 10  # between consecutive fleets of the first pool (one long chain)
+SEARCH_BUDGET = 4000  # nodes the fallback search may visit before giving up
+DEAD = 0xFFFF  # a sunk ship's code in a pool fleet
+FILTER_SLICE = 16  # fleets checked per slice
+COUNT_SLICE = 20  # fleets counted per slice
+
+
+class Hard:
+    name = "hard"
+
+    def __init__(self, rules, rng, pool=POOL, sweeps=SWEEPS):
+        self.rules = rules
+        self.rng = rng
+        self.w = rules.width
+        self.h = rules.height
+        self.n = pool
+        self.sweeps = sweeps
+        self.sizes = bytes(rules.fleet)
+        ships = len(rules.fleet)
+        self.ships = ships
+        cells = rules.cells
+        self.fleets = array("H", range(pool * ships))
+        self.alive = bytearray(pool)
+        self.known = bytearray(cells)  # my own chart: UNKNOWN MISS HIT SUNK HALO
+        self.blk = bytearray(cells)  # scratch: how many ships of one fleet forbid each cell
+        self.counts = array("H", range(cells))
+        self.cand = array("H", range(2 * max(rules.fleet) + 2))
+        self.wounded = bytearray(ships)
+        self.order = bytearray(ships)
+        self.queue = []  # answers not yet applied to the pool: (square, answer, ship cells)
+        self.seen = 0  # shots learnt
+        self.ready = False  # the pool exists
+        self.want = False  # a move was asked for
+        self.gen = None
+        self.fallback = None
+        self.touch = rules.touch
+        self.sunk = []  # the sunk ships' cells, in the order they sank
+        self.view = None
+
+    # ----- the shooter interface ----------------------------------------------------------------
+
+    def choose(self, view):
+        self.start(view)
+        while True:
+            sq = self.step()
+            if sq >= 0:
+                return sq
+
+    def start(self, view):
+        """Begin the move on ``view`` (the chart of the enemy); ``step()`` until it returns >= 0."""
+        if not self._same(view):
+            self._resync(view)
+        self.view = view
+        self.want = True
+
+    def step(self):
+        """One slice of work: the square to fire at once the move is ready, else -1."""
+        if self.gen is None:
+            if not self.queue and not self.want and self.ready:
+                return -1
+            self.gen = self._work()
+        try:
+            sq = next(self.gen)
+        except StopIteration:
+            self.gen = None
+            return -1
+        if sq >= 0:
+            self.gen = None
+            self.want = False
+        return sq
+
+    def learn(self, shot):
+        self.queue.append((shot.square, shot.answer, shot.ship))
+        self.seen += 1
+
+    # ----- keeping in step with the view --------------------------------------------------------
+
+    def _same(self, view):
+        """True if my chart, with the answers still queued, matches the view."""
+        if view.shots != self.seen:
+            return False
+        known = self.known
+        cells = view.cells
+        pending = self.queue
+        for sq in range(self.rules.cells):
+            if known[sq] != cells[sq]:
+                for q in pending:
+                    if q[0] == sq or (q[2] is not None and sq in self.rules.halo(q[2]) + list(q[2])):
+                        break
+                else:
+                    return False
+        return True
+
+    def _resync(self, view):
+        """Start again from what the view shows (a resumed game, shots I was not told of)."""
+        self.known[:] = view.cells
+        self.queue = []
+        self.seen = view.shots
+        self.ready = False
+        self.gen = None
+        self.sunk = list(view.sunk)
+
+    # ----- the work -----------------------------------------------------------------------------
+
+    def _work(self):
+        """Generator: apply queued answers, refill the pool, then (if asked) pick the square."""
+        if not self.ready:
+            for _ in self._build():
+                yield -1
+        while self.queue:
+            sq, answer, ship = self.queue.pop(0)
+            self._note(sq, answer, ship)
+            n = self.n
+            for i in range(n):
+                if self.alive[i] and not self._fits(i * self.ships, sq, answer, ship):
+                    self.alive[i] = 0
+                if i % FILTER_SLICE == FILTER_SLICE - 1:
+                    yield -1
+            for _ in self._refill():
+                yield -1
+        if not self.want:
+            return
+        # the move: count each unknown cell's ships over the pool
+        counts = self.counts
+        for c in range(self.rules.cells):
+            counts[c] = 0
+        fleets = self.fleets
+        sizes = self.sizes
+        w = self.w
+        for i in range(self.n):
+            if not self.alive[i]:
+                continue
+            base = i * self.ships
+            for j in range(self.ships):
+                code = fleets[base + j]
+                if code == DEAD:
+                    continue
+                step = w if code & 1 else 1
+                c = code >> 1
+                for _ in range(sizes[j]):
+                    counts[c] += 1
+                    c += step
+            if i % COUNT_SLICE == COUNT_SLICE - 1:
+                yield -1
+        known = self.known
+        best = 0
+        ties = 0
+        pick = -1
+        for c in range(self.rules.cells):
+            if known[c] != UNKNOWN:
+                continue
+            k = counts[c]
+            if k > best:
+                best = k
+                ties = 1
+                pick = c
+            elif k == best and k:
+                ties += 1
+                if self.rng.randrange(ties) == 0:
+                    pick = c
+        if pick < 0 or not self.view.can_fire(pick):
+            pick = self._fallback_move()
+        yield pick
+
+    def _fallback_move(self):
+        if self.fallback is None:
+            from seabattle.ai import Normal
+
+            self.fallback = Normal(self.rules, self.rng)
+        return self.fallback.choose(self.view)
+
+    def _note(self, sq, answer, ship):
+        known = self.known
+        if answer == SUNK:
+            for c in ship:
+                known[c] = SUNK
+            for c in self.rules.halo(ship):
+                if known[c] == UNKNOWN:
+                    known[c] = HALO
+            self.sunk.append(tuple(ship))
+        else:
+            known[sq] = answer
+
+    def _fits(self, base, sq, answer, ship):
+        """Does pool fleet at ``base`` agree with the answer (applied to ``known`` already)?"""
+        j = self._owner(base, sq)
+        if answer == MISS:
+            return j < 0
+        if j < 0:
+            return False
+        fleets = self.fleets
+        code = fleets[base + j]
+        size = self.sizes[j]
+        if answer == HIT:
+            # a ship hit on every cell would have been answered «Убил!»
+            step = self.w if code & 1 else 1
+            c = code >> 1
+            known = self.known
+            for _ in range(size):
+                if known[c] != HIT:
+                    return True
+                c += step
+            return False
+        # sunk: exactly that ship
+        first = min(ship)
+        if size != len(ship) or code >> 1 != first:
+            return False
+        if size > 1 and (code & 1) != (1 if max(ship) - first == (size - 1) * self.w else 0):
+            return False
+        fleets[base + j] = DEAD
+        return True
+
+    def _owner(self, base, sq):
+        """The index of the ship of pool fleet ``base`` that covers ``sq``, or -1."""
+        fleets = self.fleets
+        sizes = self.sizes
+        w = self.w
+        for j in range(self.ships):
+            code = fleets[base + j]
+            if code == DEAD:
+                continue
+            start = code >> 1
+            if code & 1:
+                d = sq - start
+                if d >= 0 and d % w == 0 and d // w < sizes[j]:
+                    return j
+            elif start <= sq < start + sizes[j] and sq // w == start // w:
+                return j
+        return -1
+
+    # ----- refilling the pool -------------------------------------------------------------------
+
+    def _refill(self):
+        """Replace every removed fleet by a moved copy of a random survivor."""
+        alive = self.alive
+        n = self.n
+        survivors = 0
+        for i in range(n):
+            if alive[i]:
+                survivors += 1
+        if survivors == 0:
+            for _ in self._build():
+                yield -1
+            return
+        fleets = self.fleets
+        s = self.ships
+        rng = self.rng
+        for i in range(n):
+            if alive[i] == 1:
+                continue
+            if alive[i] == 0:
+                k = rng.randrange(survivors)  # the k-th survivor (fleets refilled now are 2)
+                j = 0
+                while True:
+                    if alive[j] == 1:
+                        if k == 0:
+                            break
+                        k -= 1
+                    j += 1
+                for t in range(s):
+                    fleets[i * s + t] = fleets[j * s + t]
+                alive[i] = 2
+                self._move(i * s, self.sweeps)
+                yield -1
+        for i in range(n):
+            alive[i] = 1 if alive[i] else 0
+
+    def _build(self):
+        """A new pool: one fleet by search, the others by a long chain from it."""
+        s = self.ships
+        alive = self.alive
+        for i in range(self.n):
+            alive[i] = 0
+        if not self._search(0):
+            self.ready = True  # nothing consistent: the fallback shooter plays
+            return
+        alive[0] = 1
+        yield -1
+        fleets = self.fleets
+        fresh = self.ready  # rebuilding after a surprise: new searches now and then
+        for i in range(1, self.n):
+            if fresh and i % 8 == 0 and self._search(i):
+                alive[i] = 1
+                yield -1
+                continue
+            for t in range(s):
+                fleets[i * s + t] = fleets[(i - 1) * s + t]
+            self._move(i * s, INIT_SWEEPS if not fresh else self.sweeps * 2)
+            alive[i] = 1
+            yield -1
+        self.ready = True
+
+    def _mark(self, code, size, delta):
+        """Add ``delta`` to ``blk`` over the cells a ship at ``code`` forbids to the others."""
+        blk = self.blk
+        w = self.w
+        start = code >> 1
+        step = w if code & 1 else 1
+        if self.touch == TOUCH_NEVER:
+            last = start + step * (size - 1)
+            x0 = start % w - 1
+            x1 = last % w + 1
+            y0 = start // w - 1
+            y1 = last // w + 1
+            if x0 < 0:
+                x0 = 0
+            if x1 >= w:
+                x1 = w - 1
+            if y0 < 0:
+                y0 = 0
+            if y1 >= self.h:
+                y1 = self.h - 1
+            for y in range(y0, y1 + 1):
+                row = y * w
+                for c in range(row + x0, row + x1 + 1):
+                    blk[c] += delta
+            return
+        c = start
+        for _ in range(size):
+            blk[c] += delta
+            if self.touch != TOUCH_FREE:
+                x = c % w
+                if x > 0:
+                    blk[c - 1] += delta
+                if x < w - 1:
+                    blk[c + 1] += delta
+                if c >= w:
+                    blk[c - w] += delta
+                if c + w < self.rules.cells:
+                    blk[c + w] += delta
+            c += step
+
+    def _load(self, base):
+        """Fill ``blk`` and ``wounded`` for the pool fleet at ``base``; returns its ships afloat."""
+        blk = self.blk
+        for c in range(self.rules.cells):
+            blk[c] = 0
+        fleets = self.fleets
+        sizes = self.sizes
+        known = self.known
+        w = self.w
+        afloat = 0
+        for j in range(self.ships):
+            code = fleets[base + j]
+            self.wounded[j] = 0
+            if code == DEAD:
+                continue
+            self.order[afloat] = j
+            afloat += 1
+            self._mark(code, sizes[j], 1)
+            step = w if code & 1 else 1
+            c = code >> 1
+            for _ in range(sizes[j]):
+                if known[c] == HIT:
+                    self.wounded[j] = 1
+                    break
+                c += step
+        return afloat
+
+    def _move(self, base, sweeps):
+        """Markov chain moves on the pool fleet at ``base``, keeping it consistent."""
+        afloat = self._load(base)
+        if not afloat:
+            return
+        rng = self.rng
+        fleets = self.fleets
+        sizes = self.sizes
+        blk = self.blk
+        known = self.known
+        w = self.w
+        h = self.h
+        boxed = self.touch == TOUCH_NEVER
+        for _ in range(sweeps * afloat):
+            j = self.order[rng.randrange(afloat)]
+            size = sizes[j]
+            code = fleets[base + j]
+            if self.wounded[j]:
+                self._mark(code, size, -1)
+                code = self._redraw(code, size)
+                fleets[base + j] = code
+                self._mark(code, size, 1)
+                continue
+            across = (w - size + 1) * h
+            k = rng.randrange(across + (w * (h - size + 1) if size > 1 else 0))
+            if k < across:
+                start = (k // (w - size + 1)) * w + k % (w - size + 1)
+                step = 1
+                new = start * 2
+            else:
+                start = k - across
+                step = w
+                new = start * 2 + 1
+            if boxed:
+                # test the spot with the ship still in place: a cell blocked once, and only by
+                # this ship's own zone (its box grown by one), is free once it moves
+                first = code >> 1
+                last = first + (w if code & 1 else 1) * (size - 1)
+                x0 = first % w - 1
+                x1 = last % w + 1
+                y0 = first // w - 1
+                y1 = last // w + 1
+                c = start
+                for _ in range(size):
+                    b = blk[c]
+                    if known[c] != UNKNOWN or (b and (b > 1 or not (x0 <= c % w <= x1 and y0 <= c // w <= y1))):
+                        break
+                    c += step
+                else:
+                    self._mark(code, size, -1)
+                    fleets[base + j] = new
+                    self._mark(new, size, 1)
+                continue
+            self._mark(code, size, -1)
+            c = start
+            for _ in range(size):
+                if blk[c] or known[c] != UNKNOWN:
+                    break
+                c += step
+            else:
+                code = new
+            fleets[base + j] = code
+            self._mark(code, size, 1)
+
+    def _redraw(self, code, size):
+        """Gibbs move of a wounded ship: uniformly among the legal spots covering its hits."""
+        w = self.w
+        h = self.h
+        known = self.known
+        blk = self.blk
+        step = w if code & 1 else 1
+        c = code >> 1
+        anchor = -1
+        hits = 0
+        for _ in range(size):
+            if known[c] == HIT:
+                hits += 1
+                if anchor < 0:
+                    anchor = c
+            c += step
+        ax = anchor % w
+        ay = anchor // w
+        cand = self.cand
+        n = 0
+        for vertical in (0, 1):
+            if vertical and size == 1:
+                break
+            step = w if vertical else 1
+            pos = ay if vertical else ax
+            limit = h if vertical else w
+            lo = pos - size + 1
+            if lo < 0:
+                lo = 0
+            hi = limit - size
+            if hi > pos:
+                hi = pos
+            for p in range(lo, hi + 1):
+                start = p * w + ax if vertical else ay * w + p
+                c = start
+                got = 0
+                ok = True
+                for _ in range(size):
+                    state = known[c]
+                    if blk[c] or (state != UNKNOWN and state != HIT):
+                        ok = False
+                        break
+                    if state == HIT:
+                        got += 1
+                    c += step
+                if ok and got == hits:
+                    cand[n] = start * 2 + vertical
+                    n += 1
+        if n == 0:  # cannot happen: the current spot is legal
+            return code
+        return cand[self.rng.randrange(n)]
+
+    # ----- the fallback search ------------------------------------------------------------------
+
+    def _search(self, i):
+        """Randomised search for one fleet consistent with ``known``, stored as pool fleet ``i``."""
+        s = self.ships
+        base = i * s
+        fleets = self.fleets
+        blk = self.blk
+        for c in range(self.rules.cells):
+            blk[c] = 0
+        # one slot of each sunk ship's size stays DEAD
+        todo = list(range(s))
+        for ship in self.sunk:
+            for t in range(len(todo)):
+                if self.sizes[todo[t]] == len(ship):
+                    fleets[base + todo[t]] = DEAD
+                    todo.pop(t)
+                    break
+        known = self.known
+        hits = [c for c in range(self.rules.cells) if known[c] == HIT]
+        self.budget = SEARCH_BUDGET
+        return self._place(base, todo, hits)
+
+    def _spots(self, size, through):
+        """Legal codes for a ship of ``size`` now (through square ``through`` if >= 0), shuffled."""
+        w = self.w
+        h = self.h
+        known = self.known
+        blk = self.blk
+        out = []
+        for vertical in (0, 1):
+            if vertical and size == 1:
+                break
+            step = w if vertical else 1
+            for y in range(h - size + 1 if vertical else h):
+                for x in range(w if vertical else w - size + 1):
+                    start = y * w + x
+                    c = start
+                    ok = False if through >= 0 else True
+                    hits = 0
+                    for _ in range(size):
+                        state = known[c]
+                        if blk[c] or (state != UNKNOWN and state != HIT):
+                            ok = None
+                            break
+                        if c == through:
+                            ok = True
+                        if state == HIT:
+                            hits += 1
+                        c += step
+                    if ok and hits < size:
+                        out.append(start * 2 + vertical)
+        rng = self.rng
+        for k in range(len(out) - 1, 0, -1):
+            m = rng.randrange(k + 1)
+            out[k], out[m] = out[m], out[k]
+        return out
+
+    def _place(self, base, todo, hits):
+        """Depth-first: cover the first uncovered hit, else place the largest ship left.
+
+        Which ship covers a hit is tried in a random order of sizes, so fleets built after a
+        surprise do not all agree on it."""
+        self.budget -= 1
+        if self.budget < 0:
+            return False
+        uncovered = -1
+        for c in hits:
+            if self._on_ship(base, c, todo) < 0:
+                uncovered = c
+                break
+        if not todo:
+            return uncovered < 0
+        fleets = self.fleets
+        sizes = self.sizes
+        rng = self.rng
+        if uncovered < 0:
+            # no hit left to cover: the largest ship, on random spots first (cheap, no lists)
+            j = todo[0]
+            size = sizes[j]
+            rest = todo[1:]
+            w = self.w
+            h = self.h
+            known = self.known
+            blk = self.blk
+            for _ in range(24):
+                across = (w - size + 1) * h
+                k = rng.randrange(across + (w * (h - size + 1) if size > 1 else 0))
+                if k < across:
+                    start = (k // (w - size + 1)) * w + k % (w - size + 1)
+                    step = 1
+                    code = start * 2
+                else:
+                    start = k - across
+                    step = w
+                    code = start * 2 + 1
+                c = start
+                for _ in range(size):
+                    if blk[c] or known[c] != UNKNOWN:
+                        break
+                    c += step
+                else:
+                    fleets[base + j] = code
+                    self._mark(code, size, 1)
+                    if self._place(base, rest, hits):
+                        return True
+                    self._mark(code, size, -1)
+                    break
+            choices = [0]
+        else:
+            choices = []
+            for t in range(len(todo)):
+                size = sizes[todo[t]]
+                if t == 0 or size != sizes[todo[t - 1]]:
+                    choices.append(t)
+            for k in range(len(choices) - 1, 0, -1):
+                m = rng.randrange(k + 1)
+                choices[k], choices[m] = choices[m], choices[k]
+        for t in choices:
+            j = todo[t]
+            size = sizes[j]
+            rest = todo[:t] + todo[t + 1:]
+            for code in self._spots(size, uncovered):
+                fleets[base + j] = code
+                self._mark(code, size, 1)
+                if self._place(base, rest, hits):
+                    return True
+                self._mark(code, size, -1)
+                if self.budget < 0:
+                    return False
+        return False
+
+    def _on_ship(self, base, sq, todo):
+        """Like ``_owner`` but ignores the ships in ``todo`` (not placed yet)."""
+        fleets = self.fleets
+        sizes = self.sizes
+        w = self.w
+        for j in range(self.ships):
+            if j in todo:
+                continue
+            code = fleets[base + j]
+            if code == DEAD:
+                continue
+            start = code >> 1
+            if code & 1:
+                d = sq - start
+                if d >= 0 and d % w == 0 and d // w < sizes[j]:
+                    return j
+            elif start <= sq < start + sizes[j] and sq // w == start // w:
+                return j
+        return -1

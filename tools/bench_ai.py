@@ -1,0 +1,314 @@
+"""Benchmark of the computer's shooters: ``python -m tools.bench ai --level LEVEL --rules PRESET
+--fleets uniform|perelman|border|computer --games N --seed S [--mp-games M] [--no-mp]``.
+
+The reference harness: a shooter fires at one fleet until it sinks it; the figure is the number
+of shots (lower is better). Fleet styles:
+
+- ``uniform``: exact uniform over legal fleets: each ship placed uniformly at random and the whole
+  fleet drawn again on any overlap or touch (aborting as soon as one ship does not fit);
+- ``perelman``: ``seabattle.placement.perelman_fleet`` (big ships at a corner, singles spread);
+- ``border``: all ships on the outer ring of cells, uniform among such fleets (rejection again);
+- ``computer``: the computer's own fleet (``seabattle.ai_fleet.computer_fleet``).
+
+Prints games, mean, 95 % interval, p50, p90, worst; the time per move (median, p99, worst) on
+CPython and under the MicroPython unix port, projected to a CLUE's nRF52840 (× 380, the pystone
+ratio), and the peak extra heap of the shooter under MicroPython; then one line of JSON.
+"""
+
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from seabattle import rules as R  # noqa: E402
+from seabattle.fleet import Fleet, Ship  # noqa: E402
+from seabattle.game import Game  # noqa: E402
+from seabattle.placement import perelman_fleet  # noqa: E402
+
+NRF_FACTOR = 380  # MicroPython unix port pystone / CircuitPython on nRF52840 pystone
+
+
+class XorShift:
+    """The portable xorshift32 generator (tests/portable/check.py): same numbers everywhere."""
+
+    def __init__(self, seed=1):
+        self.state = (seed * 2654435761 + 12345) & 0xFFFFFFFF or 1
+
+    def getrandbits(self, bits):
+        x = self.state
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.state = x
+        return x >> (32 - bits) if bits < 32 else x
+
+    def randrange(self, n):
+        return self.getrandbits(32) % n
+
+
+def _spots(rules, size, ring_only):
+    w = rules.width
+    h = rules.height
+    out = []
+    for vertical in (False, True):
+        if vertical and size == 1:
+            break
+        for y in range(h - size + 1 if vertical else h):
+            for x in range(w if vertical else w - size + 1):
+                cells = [(y + i) * w + x if vertical else y * w + x + i for i in range(size)]
+                if ring_only and not all(c % w in (0, w - 1) or c // w in (0, h - 1) for c in cells):
+                    continue
+                out.append(cells)
+    return out
+
+
+class RejectionFleets:
+    """Each ship uniformly among its spots; redraw the whole fleet on any overlap or touch."""
+
+    def __init__(self, rules, ring_only=False):
+        self.rules = rules
+        self.spots = {s: _spots(rules, s, ring_only) for s in set(rules.fleet)}
+        self.offsets = rules.forbidden_offsets()
+
+    def draw(self, rng):
+        rules = self.rules
+        w = rules.width
+        h = rules.height
+        while True:
+            blocked = bytearray(rules.cells)
+            ships = []
+            for size in rules.fleet:
+                spots = self.spots[size]
+                cells = spots[rng.randrange(len(spots))]
+                if any(blocked[c] for c in cells):
+                    break
+                for c in cells:
+                    blocked[c] = 1
+                    x = c % w
+                    y = c // w
+                    for dx, dy in self.offsets:
+                        if 0 <= x + dx < w and 0 <= y + dy < h:
+                            blocked[(y + dy) * w + x + dx] = 1
+                ships.append(cells)
+            else:
+                return Fleet(rules, [Ship(c) for c in ships])
+
+
+def fleet_source(rules, style):
+    """A function rng -> Fleet for the named style."""
+    if style == "uniform":
+        return RejectionFleets(rules).draw
+    if style == "border":
+        return RejectionFleets(rules, ring_only=True).draw
+    if style == "perelman":
+        return lambda rng: perelman_fleet(rules, rng)
+    if style == "computer":
+        from seabattle.ai_fleet import computer_fleet
+
+        return lambda rng: computer_fleet(rules, rng)
+    raise SystemExit("unknown fleet style %r" % style)
+
+
+def shooter_factory(level):
+    from seabattle import ai
+
+    if level == "easy":
+        return ai.Easy
+    if level == "normal":
+        return ai.Normal
+    if level == "hard":
+        from seabattle.ai_hard import Hard
+
+        return Hard
+    if level == "random":
+        from seabattle.match import RandomOpponent
+
+        return RandomOpponent
+    raise SystemExit("unknown level %r" % level)
+
+
+def play(rules, factory, fleet, rng, times=None, clock=time.perf_counter):
+    """Shots a new shooter needs to sink ``fleet``; appends each move's seconds to ``times``."""
+    game = Game(rules, (fleet, fleet), 0)
+    shooter = factory(rules, rng)
+    view = game.views[0]
+    while not game.over():
+        game.turn = 0  # solitaire: only player 0 shoots
+        t0 = clock()
+        sq = shooter.choose(view)
+        t1 = clock()
+        if times is not None:
+            times.append(t1 - t0)
+        shooter.learn(game.shoot(sq))
+    return view.shots
+
+
+def quantile(sorted_values, q):
+    if not sorted_values:
+        return 0
+    i = min(len(sorted_values) - 1, max(0, int(math.ceil(q * len(sorted_values))) - 1))
+    return sorted_values[i]
+
+
+def summary(shots):
+    n = len(shots)
+    mean = sum(shots) / n
+    var = sum((s - mean) ** 2 for s in shots) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    s = sorted(shots)
+    return {"games": n, "mean": round(mean, 2), "ci95": round(half, 2), "p50": quantile(s, 0.5),
+            "p90": quantile(s, 0.9), "worst": s[-1]}
+
+
+def time_summary(times):
+    s = sorted(times)
+    return {"median_ms": round(quantile(s, 0.5) * 1000, 3), "p99_ms": round(quantile(s, 0.99) * 1000, 3),
+            "worst_ms": round(s[-1] * 1000, 3) if s else 0}
+
+
+# The MicroPython side: plays a few games of the same level and fleet style under the unix port
+# (engine precompiled with mpy-cross, as a device loads it), times each move with ticks_us and
+# measures the heap the shooter holds at its peak with gc.mem_alloc after gc.collect.
+MP_SCRIPT = r"""
+import gc, sys, time
+from seabattle import rules as R
+from seabattle.game import Game
+from check import Rng
+LEVEL, PRESET, GAMES, SEED, FLEETS = %r, %r, %d, %d, %r
+from seabattle.placement import perelman_fleet, random_fleet
+if LEVEL == 'hard':
+    from seabattle.ai_hard import Hard as F
+elif LEVEL == 'normal':
+    from seabattle.ai import Normal as F
+elif LEVEL == 'easy':
+    from seabattle.ai import Easy as F
+else:
+    from seabattle.match import RandomOpponent as F
+rules = R.preset(PRESET)
+times = []
+peak = 0
+for g in range(GAMES):
+    rng = Rng(SEED * 1000 + g)
+    fleet = FLEETS[g %% len(FLEETS)]
+    from seabattle.fleet import Fleet, Ship
+    fleet = Fleet(rules, [Ship(c) for c in fleet])
+    game = Game(rules, (fleet, fleet), 0)
+    view = game.views[0]
+    gc.collect()
+    base = gc.mem_alloc()
+    shooter = F(rules, rng)
+    gc.collect()
+    peak = max(peak, gc.mem_alloc() - base)
+    while not game.over():
+        game.turn = 0
+        t0 = time.ticks_us()
+        sq = shooter.choose(view)
+        t1 = time.ticks_us()
+        times.append(time.ticks_diff(t1, t0))
+        shot = game.shoot(sq)
+        shooter.learn(shot)
+        del shot
+        gc.collect()
+        peak = max(peak, gc.mem_alloc() - base)
+    del shooter
+times.sort()
+print('MP', len(times), times[len(times) // 2], times[min(len(times) - 1, (len(times) * 99 + 99) // 100 - 1)], times[-1], peak)
+"""
+
+
+def micropython_exe():
+    exe = os.path.join(ROOT, ".venv", "bin", "micropython")
+    return exe if os.path.exists(exe) else None
+
+
+def run_micropython(level, preset, style, games, seed, heap="256k"):
+    """Per-move times (µs: median, p99, worst) and peak extra heap (bytes) under the unix port."""
+    exe = micropython_exe()
+    if exe is None:
+        return None
+    sys.path.insert(0, os.path.join(ROOT, "tests"))
+    from test_micropython import compiled_tree  # noqa: E402  (mpy-cross'd engine and tests)
+
+    tree = compiled_tree()
+    rules = R.preset(preset)
+    draw = fleet_source(rules, style)
+    rng = XorShift(seed + 77)
+    fleets = [[list(s.cells) for s in draw(rng).ships] for _ in range(games)]
+    script = os.path.join(tempfile.mkdtemp(prefix="bench-ai-"), "bench_ai_mp.py")
+    with open(script, "w") as f:
+        f.write(MP_SCRIPT % (level, preset, games, seed, fleets))
+    env = dict(os.environ)
+    env["MICROPYPATH"] = tree
+    proc = subprocess.run([exe, "-X", "heapsize=" + heap, script], env=env, capture_output=True, text=True,
+                          timeout=3600)
+    for line in proc.stdout.splitlines():
+        if line.startswith("MP "):
+            _, n, med, p99, worst, peak = line.split()
+            return {"moves": int(n), "median_ms": int(med) / 1000, "p99_ms": int(p99) / 1000,
+                    "worst_ms": int(worst) / 1000, "peak_heap_bytes": int(peak)}
+    raise SystemExit("MicroPython run failed:\n" + proc.stdout + proc.stderr)
+
+
+def main(argv):
+    args = {"--level": "hard", "--rules": "classic", "--fleets": "uniform", "--games": "200", "--seed": "1",
+            "--mp-games": "5"}
+    flags = set()
+    i = 0
+    while i < len(argv):
+        if argv[i] in ("--no-mp",):
+            flags.add(argv[i])
+            i += 1
+            continue
+        if argv[i] not in args or i + 1 >= len(argv):
+            print(__doc__)
+            return 2
+        args[argv[i]] = argv[i + 1]
+        i += 2
+    level = args["--level"]
+    preset = args["--rules"]
+    style = args["--fleets"]
+    games = int(args["--games"])
+    seed = int(args["--seed"])
+    rules = R.preset(preset)
+    draw = fleet_source(rules, style)
+    factory = shooter_factory(level)
+    fleet_rng = XorShift(seed)
+    shots = []
+    times = []
+    started = time.time()
+    for g in range(games):
+        fleet = draw(fleet_rng)
+        shots.append(play(rules, factory, fleet, XorShift(seed * 100003 + g), times))
+    result = {"level": level, "rules": preset, "fleets": style, "seed": seed}
+    result.update(summary(shots))
+    result["cpython"] = time_summary(times)
+    result["cpython_seconds"] = round(time.time() - started, 1)
+    mp = None
+    if "--no-mp" not in flags and int(args["--mp-games"]) > 0:
+        mp = run_micropython(level, preset, style, int(args["--mp-games"]), seed)
+    if mp:
+        result["micropython"] = mp
+        result["nrf52840_factor"] = NRF_FACTOR
+        result["nrf52840"] = {k: round(mp[k] * NRF_FACTOR, 1) for k in ("median_ms", "p99_ms", "worst_ms")}
+    print("level %s, rules %s, fleets %s, seed %d" % (level, preset, style, seed))
+    print("games %d  mean %.2f ± %.2f (95 %%)  p50 %d  p90 %d  worst %d" % (
+        result["games"], result["mean"], result["ci95"], result["p50"], result["p90"], result["worst"]))
+    c = result["cpython"]
+    print("move, CPython:           median %.3f ms  p99 %.3f ms  worst %.3f ms" % (
+        c["median_ms"], c["p99_ms"], c["worst_ms"]))
+    if mp:
+        print("move, MicroPython unix:  median %.3f ms  p99 %.3f ms  worst %.3f ms  (%d moves)" % (
+            mp["median_ms"], mp["p99_ms"], mp["worst_ms"], mp["moves"]))
+        n = result["nrf52840"]
+        print("move, nRF52840 (x%d):    median %.0f ms  p99 %.0f ms  worst %.0f ms" % (
+            NRF_FACTOR, n["median_ms"], n["p99_ms"], n["worst_ms"]))
+        print("peak extra heap, MicroPython: %d bytes" % mp["peak_heap_bytes"])
+    print(json.dumps(result, sort_keys=True))
+    return 0
