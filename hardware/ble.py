@@ -307,3 +307,57 @@ class BleLink:
         self._forget_conn()
         self.state = CLOSED
         self.role = None
+
+
+class BleLinker:
+    """What the duel screens (seabattle.duelplay.DuelAdapter) need to find the other board:
+    ``host()`` -> the lobby code to show, ``scan()`` -> codes seen (a short blocking scan at
+    most every ``RESCAN_MS``; the join screen says "searching" meanwhile), ``connect(code)``,
+    ``link`` (None until there is one) and ``cancel()``."""
+
+    RESCAN_MS = 2500
+    SCAN_S = 0.6
+
+    def __init__(self, link, rng):
+        self.ble = link  # the BleLink
+        self.rng = rng
+        self.link = None
+        self.found = {}
+        self._scanned = None
+
+    @property
+    def can_join(self):
+        return self.ble.can_join
+
+    def host(self):
+        code = new_code(self.rng)
+        self.ble.host(code)
+        self.link = self.ble  # the duel may start at once: it waits for the connection
+        return code
+
+    def scan(self):
+        if not self.ble.can_join:
+            return []
+        now = self.ble.clock()
+        if self._scanned is None or now - self._scanned >= self.RESCAN_MS:
+            self._scanned = now
+            self.found = {}
+            for lobby in self.ble.scan(self.SCAN_S):
+                self.found[lobby.code] = lobby
+            self._scanned = self.ble.clock()
+        codes = list(self.found)
+        codes.sort()
+        return codes
+
+    def connect(self, code):
+        lobby = self.found.get(code)
+        if lobby is not None and self.ble.join(lobby):
+            self.link = self.ble
+        elif lobby is not None:
+            self.link = self.ble  # join failed: the link keeps trying (state LOST, rescans)
+
+    def cancel(self):
+        self.ble.close()
+        self.link = None
+        self.found = {}
+        self._scanned = None

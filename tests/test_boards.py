@@ -183,6 +183,9 @@ def test_clue_two_buttons_ble_both_roles_sound_and_light(circuitpython):
     keys.events.items += [(0, True), (1, True), (0, False)]
     assert p.events(0) == [("a", True), ("b", True), ("a", False)]
     assert p.link is not None and p.link.can_join and p.can_host
+    from seabattle.duelplay import DuelAdapter
+
+    assert isinstance(p.duel, DuelAdapter) and p.duel.linker.link is None
     p.sounds.play(sound.HIT)
     assert p.sounds.tone.pwm.duty_cycle and p.sounds.pixels[0] == (60, 0, 0)
     p.sounds.tick(p.now() + 5)
@@ -236,6 +239,7 @@ def test_pybadge_with_airlift_can_host_but_not_join(circuitpython):
     circuitpython("pybadge", airlift=bleio.Adapter(bleio.Air(), central=False))
     p = detect()
     assert p.link is not None and p.can_host and not p.link.can_join
+    assert p.duel.linker.scan() == []  # host only: nothing to join from an AirLift
 
 
 def test_cpb_gizmo_display_rotated_and_slide_switch_is_a_tap(circuitpython):

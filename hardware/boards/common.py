@@ -26,6 +26,10 @@ class KeypadKeys:
             out.append((self.names[ev.key_number], ev.pressed))
 
 
+LOCAL = b"L"  # the saved game is a game against the computer (seabattle.save)
+DUEL = b"D"  # ... or a duel's state (seabattle.duel.Duel.save)
+
+
 class Keeper:
     """Saves at safe points only: the game after a shot's result, the stats after a game.
 
@@ -39,21 +43,22 @@ class Keeper:
     def checkpoint(self, game, extra=b""):
         from seabattle import save
 
-        return self.store.save(game=save.dumps(game, extra) if game is not None else None)
+        return self.store.save(game=LOCAL + save.dumps(game, extra) if game is not None else None)
+
+    def duel_store(self, data):
+        """seabattle.duel asks for its state to be kept before it sends what depends on it."""
+        self.store.save(game=DUEL + bytes(data))
 
     def on_records(self, records):
         self.store.save(stats=records.to_bytes())
 
-    def saved_game(self):
-        """(Game, extra) of the saved game, or None (a record that does not replay is dropped)."""
-        if not self.store.game:
+    def saved(self):
+        """("local", bytes for seabattle.save.loads) or ("duel", bytes for Duel.load), or None."""
+        g = self.store.game
+        if not g:
             return None
-        from seabattle import save
-
-        try:
-            return save.loads(self.store.game)
-        except ValueError:
-            return None
+        kind = g[:1]
+        return ("local" if kind == LOCAL else "duel" if kind == DUEL else None, g[1:])
 
 
 class BoardProfile(Profile):
@@ -170,16 +175,18 @@ class BoardProfile(Profile):
         return BleLink(radio, self.ms, sound=self.sounds, can_join=self.can_join)
 
     def make_duel(self):
-        """The screens' duel adapter over ``link`` (see seabattle.flow: host/join/connect/accept/
-        cancel/start/poll), when the board has a link and the adapter is installed."""
+        """The screens' duel adapter (seabattle.duelplay) over ``link``, or None without one."""
         if self.link is None:
             return None
-        try:
-            from hardware.duelport import DuelPort
-        except ImportError:
-            self.notes.append("the duel screens' adapter is not installed: computer only")
-            return None
-        return DuelPort(self.link, self.ms, self.rng, self.settings, self.player, self.keeper)
+        from hardware.ble import BleLinker
+        from seabattle import duel
+        from seabattle.duelplay import DuelAdapter
+
+        def make(link, role, rules):
+            return duel.Duel(link, self.ms, self.rng, role, self.player or self.name, rules,
+                             self.keeper.duel_store)
+
+        return DuelAdapter(BleLinker(self.link, self.rng), make)
 
     # -- the loop's needs --------------------------------------------------------------------
     def ms(self):

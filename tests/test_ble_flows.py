@@ -1,0 +1,86 @@
+"""Two screen flows duel over BLE: the real adafruit_ble on the _bleio stand-in, the duel screens'
+adapter (seabattle.duelplay) over hardware.ble.BleLinker, driven only by button actions. The
+link drops once in the middle of the battle and the game goes on."""
+
+from hardware.desktop import bleio
+
+bleio.install()
+
+from adafruit_ble import BLERadio  # noqa: E402
+
+from hardware import ble  # noqa: E402
+from seabattle import duel as D, strings, ui  # noqa: E402
+from seabattle.duelplay import DuelAdapter  # noqa: E402
+from seabattle.flow import Flow, Settings  # noqa: E402
+from seabattle.linksim import XorShift  # noqa: E402
+from tools import scenes  # noqa: E402
+
+
+def _pair(air, host_central=True):
+    flows, links = [], []
+    for side in (0, 1):
+        rng = XorShift(40 + side)
+        adapter = bleio.Adapter(air, name=("host", "guest")[side], central=host_central or side == 1)
+        clock = lambda: int(air.now * 1000)  # noqa: E731
+        link = ble.BleLink(BLERadio(adapter), clock, can_join=adapter.central)
+        links.append((link, adapter))
+
+        def make(link, role, rules, rng=rng, side=side, clock=clock):
+            return D.Duel(link, clock, rng, role, ("Маша", "Петя")[side], rules)
+
+        flows.append(Flow(rng, settings=Settings(lang=("ru", "en")[side]),
+                          duel=DuelAdapter(ble.BleLinker(link, rng), make)))
+    return flows, links
+
+
+def _run(air, flows, links, until, limit=30000):
+    for _ in range(limit):
+        if until():
+            return True
+        air.advance(0.01)
+        for (link, adapter), f in zip(links, flows):
+            with bleio.on_board(adapter):
+                link.poll()
+                f.tick(air.now)
+    return until()
+
+
+def test_two_flows_duel_over_ble_with_a_drop_in_the_middle():
+    air = bleio.Air()
+    (host, guest), links = _pair(air)
+    scenes.choose(host, "duel")
+    with bleio.on_board(links[0][1]):
+        scenes.choose(host, "host")
+    code = host.screen.lines[0].split(" ", 1)[1]
+    assert host.name == "duel_host" and ble.code_of("SEA" + code) == code
+    scenes.choose(guest, "duel")
+    scenes.choose(guest, "join")
+    assert _run(air, (host, guest), links, lambda: guest.screen.page == ui.P_MENU and guest.name == "duel_join")
+    assert guest.screen.items == [strings.say("en", "lobby", {"name": code})]
+    guest.act(ui.FIRE)
+    assert _run(air, (host, guest), links, lambda: host.name == "place" and guest.name == "place")
+    for f in (host, guest):
+        f.act(ui.SWITCH)  # auto-place
+        f.act(ui.FIRE)
+    assert _run(air, (host, guest), links, lambda: host.name == "duel_code" and guest.name == "duel_code")
+    assert host.screen.lines[0] == guest.screen.lines[0]
+    for f in (host, guest):
+        f.act(ui.FIRE)
+    shots, cut = 0, False
+    while host.name != "end" or guest.name != "end":
+        for f in (host, guest):
+            if f.name == "battle" and f.match.my_turn() and f.wait_until < 0:
+                target = [sq for sq in range(100) if f.match.view.can_fire(sq)][0]
+                scenes.goto(f, target, f.aim)
+                f.act(ui.FIRE)
+                shots += 1
+        if shots == 20 and not cut:
+            air.cut()  # the link drops mid-battle: both boards reconnect and resume
+            cut = True
+        assert shots < 400 and air.now < 3600
+        _run(air, (host, guest), links, lambda: False, limit=1)  # 10 ms pass
+    assert cut and links[0][0].epoch >= 2 and links[1][0].epoch >= 2
+    assert _run(air, (host, guest), links, lambda: host.match.findings is not None and guest.match.findings is not None)
+    assert host.screen.lines[0] == strings.say("ru", "verified")
+    assert guest.screen.lines[0] == strings.say("en", "verified")
+    assert air.dropped == 0
