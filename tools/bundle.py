@@ -52,7 +52,7 @@ BUILTIN = {
 
 # What goes onto the board from this repository (tools.deploy copies the same set).
 DEVICE_DIRS = ("seabattle", "hardware")
-DEVICE_SKIP = ("hardware/desktop", "hardware/simulator.py", "hardware/headless.py",
+DEVICE_SKIP = ("hardware/desktop", "hardware/simulator.py", "hardware/headless.py", "hardware/netlink.py",
                "hardware/desktop.py", "seabattle/__main__.py")
 
 
