@@ -103,6 +103,10 @@ class Hard:
             self.want = False
         return sq
 
+    def busy(self):
+        """True while answers wait to be applied to the pool (work ``step`` does in the background)."""
+        return bool(self.queue) or self.gen is not None or not self.ready
+
     def learn(self, shot):
         self.queue.append((shot.square, shot.answer, shot.ship))
         self.seen += 1
@@ -147,6 +151,7 @@ class Hard:
             n = self.n
             for i in range(n):
                 if self.alive[i] and not self._fits(i * self.ships, sq, answer, ship):
+                    self._tally(i * self.ships, -1)
                     self.alive[i] = 0
                 if i % FILTER_SLICE == FILTER_SLICE - 1:
                     yield -1
@@ -154,28 +159,8 @@ class Hard:
                 yield -1
         if not self.want:
             return
-        # the move: count each unknown cell's ships over the pool
+        # the move: ``counts`` already holds, per cell, how many pool fleets have a ship there
         counts = self.counts
-        for c in range(self.rules.cells):
-            counts[c] = 0
-        fleets = self.fleets
-        sizes = self.sizes
-        w = self.w
-        for i in range(self.n):
-            if not self.alive[i]:
-                continue
-            base = i * self.ships
-            for j in range(self.ships):
-                code = fleets[base + j]
-                if code == DEAD:
-                    continue
-                step = w if code & 1 else 1
-                c = code >> 1
-                for _ in range(sizes[j]):
-                    counts[c] += 1
-                    c += step
-            if i % COUNT_SLICE == COUNT_SLICE - 1:
-                yield -1
         known = self.known
         best = 0
         ties = 0
@@ -241,8 +226,26 @@ class Hard:
             return False
         if size > 1 and (code & 1) != (1 if max(ship) - first == (size - 1) * self.w else 0):
             return False
+        self._tally_ship(code, size, -1)
         fleets[base + j] = DEAD
         return True
+
+    def _tally(self, base, delta):
+        """Add ``delta`` to ``counts`` over every ship cell of the pool fleet at ``base``."""
+        fleets = self.fleets
+        sizes = self.sizes
+        for j in range(self.ships):
+            code = fleets[base + j]
+            if code != DEAD:
+                self._tally_ship(code, sizes[j], delta)
+
+    def _tally_ship(self, code, size, delta):
+        counts = self.counts
+        step = self.w if code & 1 else 1
+        c = code >> 1
+        for _ in range(size):
+            counts[c] += delta
+            c += step
 
     def _owner(self, base, sq):
         """The index of the ship of pool fleet ``base`` that covers ``sq``, or -1."""
@@ -295,6 +298,7 @@ class Hard:
                     fleets[i * s + t] = fleets[j * s + t]
                 alive[i] = 2
                 self._move(i * s, self.sweeps)
+                self._tally(i * s, 1)
                 yield -1
         for i in range(n):
             alive[i] = 1 if alive[i] else 0
@@ -305,22 +309,28 @@ class Hard:
         alive = self.alive
         for i in range(self.n):
             alive[i] = 0
+        counts = self.counts
+        for c in range(self.rules.cells):
+            counts[c] = 0
         if not self._search(0):
             self.ready = True  # nothing consistent: the fallback shooter plays
             return
         alive[0] = 1
+        self._tally(0, 1)
         yield -1
         fleets = self.fleets
         fresh = self.ready  # rebuilding after a surprise: new searches now and then
         for i in range(1, self.n):
             if fresh and i % 8 == 0 and self._search(i):
                 alive[i] = 1
+                self._tally(i * s, 1)
                 yield -1
                 continue
             for t in range(s):
                 fleets[i * s + t] = fleets[(i - 1) * s + t]
             self._move(i * s, INIT_SWEEPS if not fresh else self.sweeps * 2)
             alive[i] = 1
+            self._tally(i * s, 1)
             yield -1
         self.ready = True
 

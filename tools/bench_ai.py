@@ -134,20 +134,52 @@ def shooter_factory(level):
     raise SystemExit("unknown level %r" % level)
 
 
-def play(rules, factory, fleet, rng, times=None, clock=time.perf_counter):
-    """Shots a new shooter needs to sink ``fleet``; appends each move's seconds to ``times``."""
+def play(rules, factory, fleet, rng, rec=None, clock=time.perf_counter):
+    """Shots a new shooter needs to sink ``fleet``.
+
+    ``rec`` (a dict of lists) collects seconds: ``setup`` (the first pool, before the first move),
+    ``background`` (work after each answer, which a device does in slices during the player's
+    turn), ``move`` (from the move being asked for to the square), ``latency`` (what the player
+    waits: the move, plus the answer's work when the computer shoots again after a hit, since
+    then there is no player's turn to hide it in) and ``slice`` (the longest single step).
+    """
     game = Game(rules, (fleet, fleet), 0)
     shooter = factory(rules, rng)
     view = game.views[0]
+    sliced = hasattr(shooter, "busy")
+    again = False
+    first = True
     while not game.over():
-        game.turn = 0  # solitaire: only player 0 shoots
+        game.turn = 0
+        bg = 0.0
+        if sliced:
+            t0 = clock()
+            while shooter.busy():
+                s0 = clock()
+                shooter.step()
+                if rec is not None:
+                    rec["slice"].append(clock() - s0)
+            bg = clock() - t0
         t0 = clock()
         sq = shooter.choose(view)
         t1 = clock()
-        if times is not None:
-            times.append(t1 - t0)
-        shooter.learn(game.shoot(sq))
+        if rec is not None:
+            if first:
+                rec["setup"].append(bg)
+                bg = 0.0
+            else:
+                rec["background"].append(bg)
+            rec["move"].append(t1 - t0)
+            rec["latency"].append(t1 - t0 + (bg if again else 0.0))
+        first = False
+        shot = game.shoot(sq)
+        again = shot.answer != 1  # not a miss: the computer shoots again at once
+        shooter.learn(shot)
     return view.shots
+
+
+def new_record():
+    return {"setup": [], "background": [], "move": [], "latency": [], "slice": []}
 
 
 def quantile(sorted_values, q):
@@ -169,6 +201,8 @@ def summary(shots):
 
 def time_summary(times):
     s = sorted(times)
+    if not s:
+        return {"median_ms": 0, "p99_ms": 0, "worst_ms": 0}
     return {"median_ms": round(quantile(s, 0.5) * 1000, 3), "p99_ms": round(quantile(s, 0.99) * 1000, 3),
             "worst_ms": round(s[-1] * 1000, 3) if s else 0}
 
@@ -180,9 +214,9 @@ MP_SCRIPT = r"""
 import gc, sys, time
 from seabattle import rules as R
 from seabattle.game import Game
+from seabattle.fleet import Fleet, Ship
 from check import Rng
 LEVEL, PRESET, GAMES, SEED, FLEETS = %r, %r, %d, %d, %r
-from seabattle.placement import perelman_fleet, random_fleet
 if LEVEL == 'hard':
     from seabattle.ai_hard import Hard as F
 elif LEVEL == 'normal':
@@ -192,34 +226,75 @@ elif LEVEL == 'easy':
 else:
     from seabattle.match import RandomOpponent as F
 rules = R.preset(PRESET)
-times = []
+# heap first, in games that record nothing (the timing lists below would count as heap)
 peak = 0
 for g in range(GAMES):
     rng = Rng(SEED * 1000 + g)
-    fleet = FLEETS[g %% len(FLEETS)]
-    from seabattle.fleet import Fleet, Ship
-    fleet = Fleet(rules, [Ship(c) for c in fleet])
+    fleet = Fleet(rules, [Ship(c) for c in FLEETS[g]])
     game = Game(rules, (fleet, fleet), 0)
     view = game.views[0]
     gc.collect()
     base = gc.mem_alloc()
     shooter = F(rules, rng)
-    gc.collect()
-    peak = max(peak, gc.mem_alloc() - base)
+    sliced = hasattr(shooter, 'busy')
     while not game.over():
         game.turn = 0
-        t0 = time.ticks_us()
+        if sliced:
+            while shooter.busy():
+                shooter.step()
+                gc.collect()
+                peak = max(peak, gc.mem_alloc() - base)
         sq = shooter.choose(view)
-        t1 = time.ticks_us()
-        times.append(time.ticks_diff(t1, t0))
+        gc.collect()
+        peak = max(peak, gc.mem_alloc() - base)
         shot = game.shoot(sq)
         shooter.learn(shot)
         del shot
-        gc.collect()
-        peak = max(peak, gc.mem_alloc() - base)
+    del shooter, game, view, fleet
+rec = {'setup': [], 'background': [], 'move': [], 'latency': [], 'slice': []}
+for g in range(GAMES):
+    rng = Rng(SEED * 1000 + g)
+    fleet = Fleet(rules, [Ship(c) for c in FLEETS[g]])
+    game = Game(rules, (fleet, fleet), 0)
+    view = game.views[0]
+    gc.collect()
+    base = gc.mem_alloc()
+    shooter = F(rules, rng)
+    sliced = hasattr(shooter, 'busy')
+    again = False
+    first = True
+    while not game.over():
+        game.turn = 0
+        bg = 0
+        if sliced:
+            t0 = time.ticks_us()
+            while shooter.busy():
+                s0 = time.ticks_us()
+                shooter.step()
+                rec['slice'].append(time.ticks_diff(time.ticks_us(), s0))
+            bg = time.ticks_diff(time.ticks_us(), t0)
+        t0 = time.ticks_us()
+        sq = shooter.choose(view)
+        t1 = time.ticks_diff(time.ticks_us(), t0)
+        if first:
+            rec['setup'].append(bg)
+            bg = 0
+        else:
+            rec['background'].append(bg)
+        rec['move'].append(t1)
+        rec['latency'].append(t1 + (bg if again else 0))
+        first = False
+        shot = game.shoot(sq)
+        again = shot.answer != 1
+        shooter.learn(shot)
+        del shot
     del shooter
-times.sort()
-print('MP', len(times), times[len(times) // 2], times[min(len(times) - 1, (len(times) * 99 + 99) // 100 - 1)], times[-1], peak)
+for k in rec:
+    v = rec[k]
+    v.sort()
+    if v:
+        print('MP', k, len(v), v[len(v) // 2], v[min(len(v) - 1, (len(v) * 99 + 99) // 100 - 1)], v[-1])
+print('MPHEAP', peak)
 """
 
 
@@ -240,7 +315,7 @@ def run_micropython(level, preset, style, games, seed, heap="256k"):
     rules = R.preset(preset)
     draw = fleet_source(rules, style)
     rng = XorShift(seed + 77)
-    fleets = [[list(s.cells) for s in draw(rng).ships] for _ in range(games)]
+    fleets = [[list(s.cells) for s in draw(rng).ships] for _ in range(games)]  # same style, fresh seeds
     script = os.path.join(tempfile.mkdtemp(prefix="bench-ai-"), "bench_ai_mp.py")
     with open(script, "w") as f:
         f.write(MP_SCRIPT % (level, preset, games, seed, fleets))
@@ -248,11 +323,16 @@ def run_micropython(level, preset, style, games, seed, heap="256k"):
     env["MICROPYPATH"] = tree
     proc = subprocess.run([exe, "-X", "heapsize=" + heap, script], env=env, capture_output=True, text=True,
                           timeout=3600)
+    out = {}
     for line in proc.stdout.splitlines():
-        if line.startswith("MP "):
-            _, n, med, p99, worst, peak = line.split()
-            return {"moves": int(n), "median_ms": int(med) / 1000, "p99_ms": int(p99) / 1000,
-                    "worst_ms": int(worst) / 1000, "peak_heap_bytes": int(peak)}
+        parts = line.split()
+        if parts and parts[0] == "MP":
+            out[parts[1]] = {"n": int(parts[2]), "median_ms": int(parts[3]) / 1000, "p99_ms": int(parts[4]) / 1000,
+                             "worst_ms": int(parts[5]) / 1000}
+        elif parts and parts[0] == "MPHEAP":
+            out["peak_heap_bytes"] = int(parts[1])
+    if "peak_heap_bytes" in out:
+        return out
     raise SystemExit("MicroPython run failed:\n" + proc.stdout + proc.stderr)
 
 
@@ -281,14 +361,14 @@ def main(argv):
     factory = shooter_factory(level)
     fleet_rng = XorShift(seed)
     shots = []
-    times = []
+    rec = new_record()
     started = time.time()
     for g in range(games):
         fleet = draw(fleet_rng)
-        shots.append(play(rules, factory, fleet, XorShift(seed * 100003 + g), times))
+        shots.append(play(rules, factory, fleet, XorShift(seed * 100003 + g), rec))
     result = {"level": level, "rules": preset, "fleets": style, "seed": seed}
     result.update(summary(shots))
-    result["cpython"] = time_summary(times)
+    result["cpython"] = {k: time_summary(rec[k]) for k in rec}
     result["cpython_seconds"] = round(time.time() - started, 1)
     mp = None
     if "--no-mp" not in flags and int(args["--mp-games"]) > 0:
@@ -296,19 +376,25 @@ def main(argv):
     if mp:
         result["micropython"] = mp
         result["nrf52840_factor"] = NRF_FACTOR
-        result["nrf52840"] = {k: round(mp[k] * NRF_FACTOR, 1) for k in ("median_ms", "p99_ms", "worst_ms")}
+        result["nrf52840"] = {k: {q: round(mp[k][q] * NRF_FACTOR, 1) for q in ("median_ms", "p99_ms", "worst_ms")}
+                              for k in rec if k in mp}
+        result["peak_heap_bytes"] = mp["peak_heap_bytes"]
     print("level %s, rules %s, fleets %s, seed %d" % (level, preset, style, seed))
     print("games %d  mean %.2f ± %.2f (95 %%)  p50 %d  p90 %d  worst %d" % (
         result["games"], result["mean"], result["ci95"], result["p50"], result["p90"], result["worst"]))
-    c = result["cpython"]
-    print("move, CPython:           median %.3f ms  p99 %.3f ms  worst %.3f ms" % (
-        c["median_ms"], c["p99_ms"], c["worst_ms"]))
+    print("times in ms: median / p99 / worst")
+    print("%-12s %-26s %-26s %s" % ("", "CPython", "MicroPython unix",
+                                     "nRF52840 (unix x %d)" % NRF_FACTOR if mp else ""))
+    for k in ("latency", "move", "background", "slice", "setup"):
+        c = result["cpython"][k]
+        line = "%-12s %-26s" % (k, "%.2f / %.2f / %.2f" % (c["median_ms"], c["p99_ms"], c["worst_ms"]))
+        if mp and k in mp:
+            m = mp[k]
+            n = result["nrf52840"][k]
+            line += " %-26s %s" % ("%.2f / %.2f / %.2f" % (m["median_ms"], m["p99_ms"], m["worst_ms"]),
+                                   "%.0f / %.0f / %.0f" % (n["median_ms"], n["p99_ms"], n["worst_ms"]))
+        print(line)
     if mp:
-        print("move, MicroPython unix:  median %.3f ms  p99 %.3f ms  worst %.3f ms  (%d moves)" % (
-            mp["median_ms"], mp["p99_ms"], mp["worst_ms"], mp["moves"]))
-        n = result["nrf52840"]
-        print("move, nRF52840 (x%d):    median %.0f ms  p99 %.0f ms  worst %.0f ms" % (
-            NRF_FACTOR, n["median_ms"], n["p99_ms"], n["worst_ms"]))
         print("peak extra heap, MicroPython: %d bytes" % mp["peak_heap_bytes"])
     print(json.dumps(result, sort_keys=True))
     return 0
