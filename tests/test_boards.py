@@ -182,10 +182,11 @@ def test_clue_two_buttons_ble_both_roles_sound_and_light(circuitpython):
     assert keys.value_when_pressed is False and [x.name for x in keys.pins] == ["BUTTON_A", "BUTTON_B"]
     keys.events.items += [(0, True), (1, True), (0, False)]
     assert p.events(0) == [("a", True), ("b", True), ("a", False)]
-    assert p.link is not None and p.link.can_join and p.can_host
     from seabattle.duelplay import DuelAdapter
 
     assert isinstance(p.duel, DuelAdapter) and p.duel.linker.link is None
+    assert p.link is None  # no radio (and no adafruit_ble in RAM) until a duel menu is used
+    assert p.duel.linker.scan() == [] and p.link is not None and p.link.can_join and p.can_host
     p.sounds.play(sound.HIT)
     assert p.sounds.tone.pwm.duty_cycle and p.sounds.pixels[0] == (60, 0, 0)
     p.sounds.tick(p.now() + 5)
@@ -260,7 +261,8 @@ def test_feather_sense_minitft_joystick_over_seesaw(circuitpython):
     assert p.events(0) == [("right", True)]
     Seesaw.state |= 1 << 7
     assert p.events(0) == [("right", False)]
-    assert p.link is not None
+    code = p.duel.host()
+    assert len(code) == 4 and p.link.state == "advertising"
 
 
 def test_esp32s3_reverse_tft_buttons_have_their_own_polarity(circuitpython):

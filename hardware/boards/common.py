@@ -61,6 +61,48 @@ class Keeper:
         return ("local" if kind == LOCAL else "duel" if kind == DUEL else None, g[1:])
 
 
+class LazyLinker:
+    """The duel screens' linker, made on first use: adafruit_ble and the radio cost RAM that a
+    game against the computer should not pay (see tools.ramreport)."""
+
+    def __init__(self, profile):
+        self.profile = profile
+        self.real = None
+
+    def _get(self):
+        if self.real is None:
+            p = self.profile
+            if p.link is None:
+                p.link = p.start_link()
+            if p.link is None:
+                return None
+            from hardware.ble import BleLinker
+
+            self.real = BleLinker(p.link, p.rng)
+        return self.real
+
+    @property
+    def link(self):
+        return self.real.link if self.real is not None else None
+
+    def host(self):
+        real = self._get()
+        return real.host() if real is not None else "----"
+
+    def scan(self):
+        real = self._get()
+        return real.scan() if real is not None else []
+
+    def connect(self, code):
+        real = self._get()
+        if real is not None:
+            real.connect(code)
+
+    def cancel(self):
+        if self.real is not None:
+            self.real.cancel()
+
+
 class BoardProfile(Profile):
     name = "board"
     scheme = "two"
@@ -163,9 +205,16 @@ class BoardProfile(Profile):
             self.notes.append("no radio: %s" % exc)
             return None
 
+    lazy_radio = True  # native BLE: import adafruit_ble only when a duel menu is used (RAM)
+
     def make_link(self):
         if not (self.can_host or self.can_join):
             return None
+        if self.lazy_radio:
+            return None  # LazyLinker makes it on first use
+        return self.start_link()
+
+    def start_link(self):
         radio = self.make_radio()
         if radio is None:
             self.can_host = self.can_join = False
@@ -175,18 +224,18 @@ class BoardProfile(Profile):
         return BleLink(radio, self.ms, sound=self.sounds, can_join=self.can_join)
 
     def make_duel(self):
-        """The screens' duel adapter (seabattle.duelplay) over ``link``, or None without one."""
-        if self.link is None:
+        """The screens' duel adapter (seabattle.duelplay) over the radio, or None without one."""
+        if self.link is None and not (self.lazy_radio and (self.can_host or self.can_join)):
             return None
-        from hardware.ble import BleLinker
-        from seabattle import duel
         from seabattle.duelplay import DuelAdapter
 
         def make(link, role, rules):
+            from seabattle import duel
+
             return duel.Duel(link, self.ms, self.rng, role, self.player or self.name, rules,
                              self.keeper.duel_store)
 
-        return DuelAdapter(BleLinker(self.link, self.rng), make)
+        return DuelAdapter(LazyLinker(self), make)
 
     # -- the loop's needs --------------------------------------------------------------------
     def ms(self):

@@ -40,6 +40,7 @@ class Profile(BoardProfile):
     scheme = "dpad"
     can_host = True  # only with an AirLift: make_radio finds out
     can_join = False
+    lazy_radio = False  # find out at start-up whether an AirLift is there
     nvm_page = 8192  # SAMD51: the 8 KB nvm is one erase block (see docs/boards.md)
 
     def make_keys(self):
