@@ -5,28 +5,34 @@ can be added as rules data later. Every way a fleet can be wrong has its own ``F
 subclass that names the ships and the cell, so a player can see what to move.
 """
 
-from seabattle.coords import LATIN
-
 
 class FleetError(ValueError):
     """A fleet that breaks the rules. ``kind`` and the fields name what and where.
 
-    ``str(error)`` is English with Latin coordinates; ``error.text(table, convention)`` says it
+    ``str(error)`` is English with Latin coordinates; ``error.text(lang, convention)`` says it
     in the player's language (see seabattle.strings).
     """
 
     kind = "fleet"
 
     def __init__(self, width, **fields):
+        super().__init__()
         self.width = width
         self.fields = fields
         for key in fields:
             setattr(self, key, fields[key])
-        super().__init__(self.text(None, LATIN))
 
-    def text(self, table=None, convention=LATIN):
-        """The message in the language of ``table`` (default English), cells in ``convention``."""
+    def __str__(self):
+        # made on demand: building it loads a language table, which costs RAM on a board
+        return self.text()
+
+    def text(self, lang=None, convention=None):
+        """The message in ``lang`` (a code or a table from seabattle.strings.load; None for
+        English), cells named in ``convention`` (Latin if None)."""
         from seabattle import strings
+
+        if convention is None:
+            from seabattle.coords import LATIN as convention
 
         params = {}
         for key in self.fields:
@@ -37,7 +43,7 @@ class FleetError(ValueError):
             elif key == "cell":
                 value = convention.format(value, self.width) if value >= 0 else "?"
             params[key] = value
-        return strings.say(table, "err_" + self.kind, params)
+        return strings.say(lang, "err_" + self.kind, params)
 
 
 class WrongShips(FleetError):

@@ -71,7 +71,9 @@ class Game:
         self.first = first
         self.turn = first
         self.winner = None
-        self.moves = []  # squares in the order they were fired; the players follow from the rules
+        # squares in the order they were fired (the players follow from the rules): one byte a
+        # shot on boards of up to 256 cells, where a list would take 8 (and reallocate) on a board
+        self.moves = bytearray() if rules.cells <= 256 else []
         self.last = [-1, -1]  # each player's latest shot, to highlight it on screen
 
     def over(self):

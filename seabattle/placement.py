@@ -82,18 +82,19 @@ class _Sea:
         return k, True  # k < w * (h - size + 1): any column, rows 0..h-size
 
     def spots(self, size, allowed=None):
-        """Every legal (start, vertical) for ``size`` now, optionally only on ``allowed`` squares."""
+        """Every legal spot for ``size`` now (optionally only on ``allowed`` squares), each as
+        one int ``start * 2 + vertical``: a list of small ints costs no objects on a board."""
         w = self.rules.width
         h = self.rules.height
         out = []
-        for vertical in (False, True):
+        for vertical in (0, 1):
             if vertical and size == 1:
                 break
             for y in range(h - size + 1 if vertical else h):
                 for x in range(w if vertical else w - size + 1):
                     cells = self.cells(y * w + x, vertical, size)
                     if self.fits(cells) and (allowed is None or _all_in(cells, allowed)):
-                        out.append((y * w + x, vertical))
+                        out.append((y * w + x) * 2 + vertical)
         return out
 
 
@@ -111,35 +112,64 @@ def _shuffle(items, rng):
         items[i], items[j] = items[j], items[i]
 
 
-def _search(sea, sizes, rng, placed, allowed=None, tries=24):
-    """Place ``sizes`` (largest first) on ``sea`` by randomised depth-first search.
+def _quick(sea, sizes, rng, placed, tries=24):
+    """One greedy pass: each ship (largest first) at the first of ``tries`` random legal spots.
 
-    Random spots are tried first (cheap, and almost always enough); if they fail, every legal
-    spot is listed so the search is complete: it fails only when no legal fleet exists.
-    Appends the placed cells to ``placed``; returns True on success.
+    Almost always enough for real fleets; on failure the ships it placed are taken back."""
+    mark = len(placed)
+    for size in sizes:
+        for _ in range(tries):
+            start, vertical = sea.random_spot(size, rng)
+            cells = sea.cells(start, vertical, size)
+            if sea.fits(cells):
+                sea.add(cells)
+                placed.append(cells)
+                break
+        else:
+            while len(placed) > mark:
+                sea.remove(placed.pop())
+            return False
+    return True
+
+
+def _search(sea, sizes, rng, placed, allowed=None, budget=20000):
+    """Place ``sizes`` (largest first) among the ships already on ``sea``, only on ``allowed``
+    squares if given: quick random passes first, then the complete search. True on success."""
+    if allowed is None:
+        for _ in range(8):
+            if _quick(sea, sizes, rng, placed):
+                return True
+    return _complete(sea, sizes, rng, placed, allowed, -1, [budget])
+
+
+def _complete(sea, sizes, rng, placed, allowed=None, floor=-1, budget=None):
+    """Depth-first search over every legal spot, in random order: finds a fleet if one exists.
+
+    Ships of equal size are placed in increasing order of their first cell (``floor``), so the
+    search never tries the same set of ships in another order: that keeps an impossible fleet
+    (ten single-deckers on 5x5) from taking factorial time. ``budget`` (a one-item list) counts
+    down the spots tried; at zero the search gives up.
     """
     if not sizes:
         return True
     size = sizes[0]
     rest = sizes[1:]
-    for _ in range(tries):
-        start, vertical = sea.random_spot(size, rng)
-        cells = sea.cells(start, vertical, size)
-        if sea.fits(cells) and (allowed is None or _all_in(cells, allowed)):
-            sea.add(cells)
-            placed.append(cells)
-            if _search(sea, rest, rng, placed, allowed, tries):
-                return True
-            placed.pop()
-            sea.remove(cells)
-            break  # this spot led nowhere: fall back to the complete search below
     spots = sea.spots(size, allowed)
     _shuffle(spots, rng)
-    for start, vertical in spots:
+    for code in spots:
+        if code <= floor:
+            continue
+        start = code >> 1
+        vertical = code & 1
+        if budget is not None:
+            if budget[0] <= 0:
+                return False
+            budget[0] -= 1
         cells = sea.cells(start, vertical, size)
         sea.add(cells)
         placed.append(cells)
-        if _search(sea, rest, rng, placed, allowed, tries):
+        nxt = code if rest and rest[0] == size else -1
+        if _complete(sea, rest, rng, placed, allowed, nxt, budget):
             return True
         placed.pop()
         sea.remove(cells)
@@ -207,7 +237,7 @@ def random_fleet(rules, rng, mix=None):
     """A random legal fleet for ``rules``. Raises RulesError only if no legal fleet exists."""
     sea = _Sea(rules)
     placed = []
-    if not _search(sea, list(rules.fleet), rng, placed):
+    if not _search(sea, list(rules.fleet), rng, placed, None, 1000000):
         raise RulesError("the fleet %r cannot be placed on a %dx%d board" % (rules.fleet, rules.width, rules.height))
     _mix(sea, placed, rng, MIX_STEPS_PER_SHIP * len(placed) if mix is None else mix)
     return Fleet(rules, [Ship(c) for c in placed])
@@ -251,30 +281,45 @@ def perelman_fleet(rules, rng):
     return random_fleet(rules, rng)
 
 
-def _pack(sea, sizes, rng, placed, band, right, bottom):
-    """Place ``sizes`` inside ``band``, preferring spots on the board's edge lines."""
+def _pack(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=None):
+    """Place ``sizes`` inside ``band``, preferring spots on the board's edge lines.
+
+    Complete like ``_complete`` (equal sizes in increasing order), within ``budget`` spots."""
+    if budget is None:
+        budget = [2000]
     if not sizes:
         return True
     w = sea.rules.width
     h = sea.rules.height
-    spots = sea.spots(sizes[0], band)
-    _shuffle(spots, rng)
-    # hug the edges: spots on the outer line first, then the next usable line
-    keyed = []
-    for start, vertical in spots:
+    size = sizes[0]
+    spots = sea.spots(size, band)
+    # hug the edges: spots on the outer line first, then the next usable line, random among
+    # equals; the order is packed into each int (line << 20 | random << 10 | spot) so the
+    # sort allocates no tuples
+    for i in range(len(spots)):
+        code = spots[i]
         far_x = far_y = 0  # how far the ship's farthest cell is from each of the two edges
-        for sq in sea.cells(start, vertical, sizes[0]):
+        for sq in sea.cells(code >> 1, code & 1, size):
             dx = w - 1 - sq % w if right else sq % w
             dy = h - 1 - sq // w if bottom else sq // w
             far_x = max(far_x, dx)
             far_y = max(far_y, dy)
-        keyed.append((min(far_x, far_y), len(keyed), start, vertical))
-    keyed.sort()
-    for _, _, start, vertical in keyed:
-        cells = sea.cells(start, vertical, sizes[0])
+        spots[i] = (min(far_x, far_y) << 20) | (rng.randrange(1024) << 10) | code
+    spots.sort()
+    for key in spots:
+        code = key & 1023
+        if code <= floor:
+            continue
+        start = code >> 1
+        vertical = code & 1
+        if budget[0] <= 0:
+            return False
+        budget[0] -= 1
+        cells = sea.cells(start, vertical, size)
         sea.add(cells)
         placed.append(cells)
-        if _pack(sea, sizes[1:], rng, placed, band, right, bottom):
+        nxt = code if len(sizes) > 1 and sizes[1] == size else -1
+        if _pack(sea, sizes[1:], rng, placed, band, right, bottom, nxt, budget):
             return True
         placed.pop()
         sea.remove(cells)

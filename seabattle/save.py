@@ -8,7 +8,7 @@ back exactly as they were, and a record that does not replay cleanly is refused 
 
 A fleet is its ship count, then per ship its size and its squares; a square is one byte on
 boards of up to 256 cells, else two (big-endian). ``extra`` is up to 255 bytes for the caller
-(the opponent's level, player names...). A classic game takes 70 bytes plus one per shot.
+(the opponent's level, player names...). A classic game takes 88 bytes plus one per shot: under 300 bytes for a whole game.
 """
 
 from seabattle import rules as rules_mod

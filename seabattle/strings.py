@@ -1,34 +1,54 @@
 """Every word a player reads, per language: ``say(lang, key, params)``.
 
-Each language is one module in seabattle/lang (``en``, ``ru``, ``uk``) holding one dict,
-``TEXT``. Only the languages in use are imported: on a board every loaded string costs RAM.
-A key missing from a language falls back to English, so a new string never crashes a screen.
+Each language has one table of screen texts, seabattle/lang/<lang>.py, and one of the engine's
+error texts (keys ``err_*``), seabattle/lang/<lang>_errors.py: each a dict named ``TEXT``.
+Only the tables in use are imported: on a board every loaded string costs RAM, and checking a
+fleet needs no menus. A key missing from a language falls back to English, so a new string
+never crashes a screen.
 """
 
 LANGUAGES = ("ru", "uk", "en")
 _loaded = {}
 
 
-def load(lang):
-    """The table (dict) of ``lang``; English for None."""
+def load(lang, part=""):
+    """The screen table (dict) of ``lang``, or with ``part="errors"`` its error table.
+    English for None."""
     lang = lang or "en"
-    table = _loaded.get(lang)
+    name = lang + ("_" + part if part else "")
+    table = _loaded.get(name)
     if table is None:
         if lang not in LANGUAGES:
             raise ValueError("unknown language %r: choose one of %s" % (lang, ", ".join(LANGUAGES)))
-        module = __import__("seabattle.lang." + lang, None, None, ("TEXT",))
+        module = __import__("seabattle.lang." + name, None, None, ("TEXT",))
         table = module.TEXT
-        _loaded[lang] = table
+        _loaded[name] = table
     return table
+
+
+def unload():
+    """Forget the loaded tables (after a language change), giving their RAM back."""
+    _loaded.clear()
+
+
+def code(lang):
+    """The language code of ``lang``: a code, a table from ``load``, or None (English)."""
+    if isinstance(lang, dict):
+        return lang.get("lang", "en")
+    return lang or "en"
 
 
 def say(lang, key, params=None):
     """The text for ``key`` in ``lang`` (a code, a table from ``load``, or None for English),
     with ``{name}`` fields filled from ``params``."""
-    table = lang if isinstance(lang, dict) else load(lang)
+    part = "errors" if key.startswith("err_") else ""
+    if isinstance(lang, dict) and not part:
+        table = lang
+    else:
+        table = load(code(lang), part)
     text = table.get(key)
     if text is None:
-        text = load("en").get(key, key)
+        text = load("en", part).get(key, key)
     if params:
         return text.format(**params)
     return text

@@ -1,23 +1,11 @@
 """English texts. Keys are shared by every language module; fields in {braces}."""
 
 TEXT = {
+    "lang": "en",
     # results of a shot, as the paper game says them
     "miss": "Miss!",
     "hit": "Hit!",
     "sunk": "Sunk!",
-    # fleet errors
-    "err_missing": "Missing a ship of size {size}: the fleet needs {need}, you have {have}.",
-    "err_extra": "One ship of size {size} too many: the fleet needs {need}, you have {have}.",
-    "err_extra_size": "Ship at {ship}: the fleet has no ship of size {size}.",
-    "err_off_board": "A ship of size {size} from {cell} runs off the board.",
-    "err_not_straight": "Ship at {ship} is not straight.",
-    "err_overlap": "Ships at {ship} and {other} overlap at {cell}.",
-    "err_touch": "Ship at {ship} touches ship at {other} by a side at {cell}.",
-    "err_touch_corner": "Ship at {ship} touches ship at {other} at a corner at {cell}.",
-    # shot errors
-    "err_shot_twice": "{cell} was already fired at.",
-    "err_shot_off": "That cell is off the board.",
-    "err_game_over": "The game is over.",
     # screens (issue 5): menus, placement, battle, end, statistics, duel
     "title": "SEA BATTLE",
     "menu_play": "Play the computer",

@@ -1,20 +1,10 @@
 """Русские тексты. Ключи общие для всех языков; поля в {фигурных скобках}."""
 
 TEXT = {
+    "lang": "ru",
     "miss": "Мимо!",
     "hit": "Ранил!",
     "sunk": "Убил!",
-    "err_missing": "Не хватает {size}-палубного корабля: нужно {need}, есть {have}.",
-    "err_extra": "Лишний {size}-палубный корабль: нужно {need}, есть {have}.",
-    "err_extra_size": "Корабль {ship}: во флоте нет {size}-палубных кораблей.",
-    "err_off_board": "{size}-палубный корабль от {cell} выходит за край поля.",
-    "err_not_straight": "Корабль {ship} не прямой.",
-    "err_overlap": "Корабли {ship} и {other} пересекаются в {cell}.",
-    "err_touch": "Корабль {ship} касается корабля {other} бортом в {cell}.",
-    "err_touch_corner": "Корабль {ship} касается корабля {other} углом в {cell}.",
-    "err_shot_twice": "В {cell} уже стреляли.",
-    "err_shot_off": "Такой клетки нет на поле.",
-    "err_game_over": "Игра окончена.",
     # screens (issue 5): menus, placement, battle, end, statistics, duel
     "title": "МОРСКОЙ БОЙ",
     "menu_play": "Играть с компьютером",

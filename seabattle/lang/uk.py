@@ -1,20 +1,10 @@
 """Українські тексти. Ключі спільні для всіх мов; поля у {фігурних дужках}."""
 
 TEXT = {
+    "lang": "uk",
     "miss": "Мимо!",
     "hit": "Поранив!",
     "sunk": "Потоплений!",
-    "err_missing": "Бракує {size}-палубного корабля: треба {need}, є {have}.",
-    "err_extra": "Зайвий {size}-палубний корабель: треба {need}, є {have}.",
-    "err_extra_size": "Корабель {ship}: у флоті немає {size}-палубних кораблів.",
-    "err_off_board": "{size}-палубний корабель від {cell} виходить за край поля.",
-    "err_not_straight": "Корабель {ship} не прямий.",
-    "err_overlap": "Кораблі {ship} і {other} перетинаються в {cell}.",
-    "err_touch": "Корабель {ship} торкається корабля {other} бортом у {cell}.",
-    "err_touch_corner": "Корабель {ship} торкається корабля {other} кутом у {cell}.",
-    "err_shot_twice": "У {cell} вже стріляли.",
-    "err_shot_off": "Такої клітинки немає на полі.",
-    "err_game_over": "Гру закінчено.",
     # screens (issue 5): menus, placement, battle, end, statistics, duel
     "title": "МОРСЬКИЙ БІЙ",
     "menu_play": "Грати з комп'ютером",

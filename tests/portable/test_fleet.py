@@ -1,8 +1,8 @@
 """Fleet validation: every kind of mistake, named with ships and cells (portable)."""
 
-from check import Rng, raises
+from check import raises
 
-from seabattle import coords, fleet, placement, rules, strings, textboard
+from seabattle import coords, fleet, rules, strings, textboard
 
 CLASSIC_OK = """
 ####..###.
@@ -53,7 +53,7 @@ def test_touching_at_a_side_names_both_ships_and_the_cell():
     b = fleet.line(r, 3, 4, 1)  # Г5, right below
     err = raises(fleet.ShipsTouch, fleet.check_ship, r, b, [a])
     assert not err.corner and err.cell == 43
-    text = err.text(strings.load("ru"), coords.RUSSIAN)
+    text = err.text("ru", coords.RUSSIAN)
     assert "Г4\u2013Е4" in text and "Г5" in text and "бортом" in text
 
 
@@ -63,7 +63,7 @@ def test_touching_at_a_corner():
     b = fleet.line(r, 4, 6, 1)  # Д7: corner of Г6
     err = raises(fleet.ShipsTouch, fleet.check_ship, r, b, [a])
     assert err.corner and err.kind == "touch_corner"
-    assert err.text(strings.load("ru"), coords.RUSSIAN) == "Корабль Г4\u2013Г6 касается корабля Д7 углом в Д7."
+    assert err.text("ru", coords.RUSSIAN) == "Корабль Г4\u2013Г6 касается корабля Д7 углом в Д7."
     # the corners house rule allows it, but not a side
     c = rules.preset("corners")
     fleet.check_ship(c, fleet.line(c, 4, 6, 1), [fleet.line(c, 3, 3, 3, True)])
@@ -106,48 +106,6 @@ def test_every_error_is_a_value_error_with_words_in_each_language():
     for err in errors:
         assert isinstance(err, ValueError)
         for lang in strings.LANGUAGES:
-            text = err.text(strings.load(lang), coords.RUSSIAN)
+            text = err.text(lang, coords.RUSSIAN)
             assert text and "{" not in text and "err_" not in text
-
-
-def test_random_fleets_are_legal_for_every_preset():
-    rng = Rng(5)
-    for name in rules.preset_names():
-        r = rules.preset(name)
-        for _ in range(8):
-            f = placement.random_fleet(r, rng)
-            f.validate()
-            f = placement.perelman_fleet(r, rng)
-            f.validate()
-
-
-def test_perelman_packs_big_ships_at_one_corner_and_spreads_singles():
-    rng = Rng(11)
-    r = rules.preset("classic")
-    for _ in range(5):
-        f = placement.perelman_fleet(r, rng)
-        big = [s for s in f.ships if s.size > 1]
-        singles = [s.cells[0] for s in f.ships if s.size == 1]
-        # every big ship lies in the 3-wide strip along one of two edges at one corner
-        corners = []
-        for right in (0, 1):
-            for bottom in (0, 1):
-                ok = True
-                for s in big:
-                    for sq in s.cells:
-                        dx = 9 - sq % 10 if right else sq % 10
-                        dy = 9 - sq // 10 if bottom else sq // 10
-                        if dx >= 3 and dy >= 3:
-                            ok = False
-                if ok:
-                    corners.append((right, bottom))
-        assert corners, textboard.format_fleet(f)
-        for i in range(len(singles)):
-            for j in range(i):
-                a, b = singles[i], singles[j]
-                assert max(abs(a % 10 - b % 10), abs(a // 10 - b // 10)) >= 3
-
-
-def test_random_fleet_raises_when_impossible():
-    tight = rules.Rules("tight", 5, 5, (1,) * 10)  # at most 9 singles fit apart
-    raises(rules.RulesError, placement.random_fleet, tight, Rng(1))
+            strings.unload()  # one table at a time, as on a board

@@ -1,0 +1,73 @@
+"""Saved games: round trips for every preset, size, and refusal of bad bytes (portable)."""
+
+from check import Rng, raises
+
+from seabattle import rules, save
+from seabattle.fleet import Fleet, Ship
+from seabattle.game import Game
+
+CLASSIC_A = ((0, 1, 2, 3), (6, 7, 8), (20, 21, 22), (25, 26), (28, 29), (40, 41), (49,), (57,), (60,), (73,))
+CLASSIC_B = ((90, 91, 92, 93), (9, 19, 29), (3, 4, 5), (51, 61), (77, 78), (44, 45), (0,), (37,), (59,), (96,))
+MB_A = ((0, 1, 2, 3, 4), (10, 11, 12, 13), (20, 30, 40), (55, 56, 57), (98, 99))
+MB_B = ((5, 15, 25, 35, 45), (6, 16, 26, 36), (90, 91, 92), (70, 71, 72), (88, 89))
+
+
+def fleets(r):
+    pair = (MB_A, MB_B) if r.name == "mb" else (CLASSIC_A, CLASSIC_B)
+    return [Fleet(r, [Ship(c) for c in ships]).validate() for ships in pair]
+
+
+def play(g, rng, shots):
+    for _ in range(shots):
+        if g.over():
+            break
+        v = g.views[g.turn]
+        free = [sq for sq in range(g.rules.cells) if v.can_fire(sq)]
+        g.shoot(free[rng.randrange(len(free))])
+
+
+def test_save_round_trip_every_preset():
+    rng = Rng(9)
+    for name in rules.preset_names():
+        r = rules.preset(name)
+        for shots in (0, 37, 400):
+            g = Game(r, fleets(r), rng.randrange(2))
+            play(g, rng, shots)
+            data = save.dumps(g, b"lvl")
+            back, extra = save.loads(data)
+            assert extra == b"lvl"
+            assert back.moves == g.moves and back.turn == g.turn and back.winner == g.winner
+            assert back.fleets[0] == g.fleets[0] and back.fleets[1] == g.fleets[1]
+            for p in (0, 1):
+                assert bytes(back.views[p].cells) == bytes(g.views[p].cells)
+                assert back.stats[p].as_tuple() == g.stats[p].as_tuple()
+            assert back.last == g.last
+            assert save.dumps(back, b"lvl") == data
+
+
+def test_classic_save_is_small():
+    r = rules.preset("classic")
+    rng = Rng(4)
+    g = Game(r, fleets(r))
+    play(g, rng, 400)
+    assert g.over()
+    assert len(save.dumps(g)) == 88 + len(g.moves) < 512
+
+
+def test_truncated_corrupted_and_foreign_saves_are_refused():
+    r = rules.preset("classic")
+    rng = Rng(5)
+    g = Game(r, fleets(r))
+    play(g, rng, 50)
+    data = save.dumps(g)
+    for n in range(len(data)):
+        raises(save.SaveError, save.loads, data[:n])
+    for i in range(0, len(data), 7):
+        bad = bytearray(data)
+        bad[i] ^= 0x20
+        raises(save.SaveError, save.loads, bytes(bad))
+    newer = bytearray(data)
+    newer[2] = 9
+    assert "format 9" in str(raises(save.SaveError, save.loads, bytes(newer)))
+    raises(save.SaveError, save.loads, b"XX" + data[2:])
+    raises(save.SaveError, save.loads, data + b"\x00")
