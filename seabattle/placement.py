@@ -106,7 +106,7 @@ def _all_in(cells, allowed):
 
 
 def _shuffle(items, rng):
-    """Fisher–Yates in place (``random.shuffle`` is missing on the boards)."""
+    """Fisher–Yates in place: the boards' ``random`` has no shuffle."""
     for i in range(len(items) - 1, 0, -1):
         j = rng.randrange(i + 1)
         items[i], items[j] = items[j], items[i]
