@@ -11,7 +11,8 @@ fi
 stamp="$venv/.requirements.sha"
 want="$(cat "$here"/requirements/*.txt | sha256sum | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$here/requirements/dev.txt" >&2
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$here/requirements/dev.txt" \
+    -c "$here/requirements/constraints.txt" >&2
   echo "$want" > "$stamp"
 fi
 export PATH="$venv/bin:$PATH"
