@@ -16,7 +16,10 @@ How the pool follows the game (sequential Monte Carlo):
   uniformly random spot when the spot is legal (Metropolis); a wounded ship is redrawn among the
   few legal spots through its hits (Gibbs). A few sweeps make the copy a new sample;
 - if no fleet survives (the pool was too small for a surprise), a randomised search builds one
-  consistent fleet and the chain grows the pool from it.
+  consistent fleet and the chain grows the pool from it. The search is sliced like the rest of
+  the work (``search_slice`` units of work a step, a unit being one cell or spot examined) and
+  bounded (``search_total`` units): if it finds nothing in time, the normal level picks that move
+  and the search runs again after the next answer.
 
 Fleets are stored as ship codes (first square * 2 + vertical) in one ``array('H')``; the working
 buffers are allocated once, so per-cell loops allocate nothing. The work is a generator: ``step``
@@ -33,7 +36,11 @@ from seabattle.rules import TOUCH_FREE, TOUCH_NEVER
 POOL = 200  # fleets kept; memory: POOL * ships * 2 bytes (4 KB for the classic fleet)
 SWEEPS = 2  # chain moves per ship for each replaced fleet
 INIT_SWEEPS = 10  # between consecutive fleets of the first pool (one long chain)
-SEARCH_BUDGET = 4000  # nodes the fallback search may visit before giving up
+SEARCH_SLICE = 400  # units of search work (cells or spots examined) per step: about one chain move's
+SEARCH_TOTAL = 24000  # units the fallback search may spend before the normal level moves instead
+RESTART = 1500  # units of the search's first attempt; each restart doubles it
+EXTRA_TOTAL = 3000  # units for each extra search while a pool is rebuilt (on failure: a chain copy)
+BUILD_CHUNK = 2  # sweeps of the first pool's long chain per step
 DEAD = 0xFFFF  # a sunk ship's code in a pool fleet
 FILTER_SLICE = 16  # fleets checked per slice
 COUNT_SLICE = 20  # fleets counted per slice
@@ -70,6 +77,14 @@ class Hard:
         self.touch = rules.touch
         self.sunk = []  # the sunk ships' cells, in the order they sank
         self.view = None
+        self.search_slice = SEARCH_SLICE
+        self.search_total = SEARCH_TOTAL
+        self.work = 0  # search work done so far (units), for slicing and for tests
+        self.pause = 0  # ``work`` at which the search yields next
+        self.spent = 0  # work of the current search
+        self.limit = 0  # its bound
+        self.collapses = 0  # pools rebuilt after no fleet survived an answer
+        self.failures = 0  # searches that gave up
 
     # ----- the shooter interface ----------------------------------------------------------------
 
@@ -276,6 +291,7 @@ class Hard:
             if alive[i]:
                 survivors += 1
         if survivors == 0:
+            self.collapses += 1
             for _ in self._build():
                 yield -1
             return
@@ -312,23 +328,36 @@ class Hard:
         counts = self.counts
         for c in range(self.rules.cells):
             counts[c] = 0
-        if not self._search(0):
-            self.ready = True  # nothing consistent: the fallback shooter plays
+        found = yield from self._search(0, self.search_total)
+        if not found:
+            self.failures += 1
+            self.ready = True  # nothing consistent found in time: the normal level moves
             return
         alive[0] = 1
         self._tally(0, 1)
         yield -1
         fleets = self.fleets
         fresh = self.ready  # rebuilding after a surprise: new searches now and then
+        sweeps = INIT_SWEEPS if not fresh else self.sweeps * 2
         for i in range(1, self.n):
-            if fresh and i % 8 == 0 and self._search(i):
-                alive[i] = 1
-                self._tally(i * s, 1)
-                yield -1
-                continue
+            if fresh and i % 8 == 0:
+                found = yield from self._search(i, EXTRA_TOTAL)
+                if found:
+                    alive[i] = 1
+                    self._tally(i * s, 1)
+                    yield -1
+                    continue
             for t in range(s):
                 fleets[i * s + t] = fleets[(i - 1) * s + t]
-            self._move(i * s, INIT_SWEEPS if not fresh else self.sweeps * 2)
+            done = 0
+            while done < sweeps:  # the same chain as one call (same random numbers), in chunks
+                k = sweeps - done
+                if k > BUILD_CHUNK:
+                    k = BUILD_CHUNK
+                if done:
+                    yield -1
+                self._move(i * s, k)
+                done += k
             alive[i] = 1
             self._tally(i * s, 1)
             yield -1
@@ -519,14 +548,13 @@ class Hard:
 
     # ----- the fallback search ------------------------------------------------------------------
 
-    def _search(self, i):
-        """Randomised search for one fleet consistent with ``known``, stored as pool fleet ``i``."""
+    def _search(self, i, limit):
+        """Generator: randomised search for one fleet consistent with ``known``, stored as pool
+        fleet ``i``; yields -1 between slices, returns True if found within ``limit`` units."""
         s = self.ships
         base = i * s
         fleets = self.fleets
         blk = self.blk
-        for c in range(self.rules.cells):
-            blk[c] = 0
         # one slot of each sunk ship's size stays DEAD
         todo = list(range(s))
         for ship in self.sunk:
@@ -537,8 +565,28 @@ class Hard:
                     break
         known = self.known
         hits = [c for c in range(self.rules.cells) if known[c] == HIT]
-        self.budget = SEARCH_BUDGET
-        return self._place(base, todo, hits)
+        self.pause = self.work + self.search_slice
+        # restarts with doubling bounds: a depth-first search that took a bad early turn wastes
+        # its whole bound below it, a fresh random order usually does not
+        attempt = RESTART
+        left = limit
+        while left > 0:
+            for c in range(self.rules.cells):
+                blk[c] = 0
+            self.spent = 0
+            self.limit = attempt if attempt < left else left
+            found = yield from self._place(base, todo, hits)
+            if found:
+                return True
+            left -= self.spent
+            attempt *= 2
+        return False
+
+    def _spend(self, units):
+        """Count search work; True once the current search has used up its bound."""
+        self.work += units
+        self.spent += units
+        return self.spent > self.limit
 
     def _spots(self, size, through):
         """Legal codes for a ship of ``size`` now (through square ``through`` if >= 0), shuffled."""
@@ -557,6 +605,8 @@ class Hard:
                     c = start
                     ok = False if through >= 0 else True
                     hits = 0
+                    self.work += size
+                    self.spent += size
                     for _ in range(size):
                         state = known[c]
                         if blk[c] or (state != UNKNOWN and state != HIT):
@@ -576,13 +626,16 @@ class Hard:
         return out
 
     def _place(self, base, todo, hits):
-        """Depth-first: cover the first uncovered hit, else place the largest ship left.
+        """Generator: depth-first, cover the first uncovered hit, else place the largest ship
+        left; returns True when every ship is placed. Yields -1 whenever a slice of work is done.
 
         Which ship covers a hit is tried in a random order of sizes, so fleets built after a
         surprise do not all agree on it."""
-        self.budget -= 1
-        if self.budget < 0:
+        if self._spend(1 + len(hits)):
             return False
+        if self.work >= self.pause:
+            self.pause = self.work + self.search_slice
+            yield -1
         uncovered = -1
         for c in hits:
             if self._on_ship(base, c, todo) < 0:
@@ -603,6 +656,8 @@ class Hard:
             known = self.known
             blk = self.blk
             for _ in range(24):
+                self.work += 1
+                self.spent += 1
                 across = (w - size + 1) * h
                 k = rng.randrange(across + (w * (h - size + 1) if size > 1 else 0))
                 if k < across:
@@ -621,9 +676,12 @@ class Hard:
                 else:
                     fleets[base + j] = code
                     self._mark(code, size, 1)
-                    if self._place(base, rest, hits):
+                    found = yield from self._place(base, rest, hits)
+                    if found:
                         return True
                     self._mark(code, size, -1)
+                    if self.spent > self.limit:
+                        return False
                     break
             choices = [0]
         else:
@@ -639,13 +697,18 @@ class Hard:
             j = todo[t]
             size = sizes[j]
             rest = todo[:t] + todo[t + 1:]
-            for code in self._spots(size, uncovered):
+            spots = self._spots(size, uncovered)
+            if self.work >= self.pause:
+                self.pause = self.work + self.search_slice
+                yield -1
+            for code in spots:
                 fleets[base + j] = code
                 self._mark(code, size, 1)
-                if self._place(base, rest, hits):
+                found = yield from self._place(base, rest, hits)
+                if found:
                     return True
                 self._mark(code, size, -1)
-                if self.budget < 0:
+                if self.spent > self.limit:
                     return False
         return False
 

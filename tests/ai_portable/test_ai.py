@@ -11,7 +11,7 @@ from check import Rng
 from seabattle import rules as R
 from seabattle.ai import Easy, Normal
 from seabattle.ai_fleet import computer_fleet
-from seabattle.ai_hard import Hard
+from seabattle.ai_hard import SEARCH_SLICE, Hard
 from seabattle.board import HALO, HIT, UNKNOWN
 from seabattle.game import Game
 from seabattle.match import LocalMatch
@@ -144,3 +144,72 @@ def test_computer_fleets_are_legal_and_vary():
             if cells not in seen:
                 seen.append(cells)
         assert len(seen) >= 5, name
+
+
+def counted(calls, key, method):
+    def wrapper(*args):
+        calls[key] += 1
+        return method(*args)
+
+    return wrapper
+
+
+def sliced_game(hard, rules, fleet, calls, worst):
+    """Plays ``hard`` to the end through start/step, with the background work a device does
+    between moves; ``worst`` gets, per counter, the most calls and search work seen in one step."""
+    game = Game(rules, (fleet, fleet), 0)
+    view = game.views[0]
+    steps = 0
+    while not game.over():
+        game.turn = 0
+        hard.start(view)
+        sq = -1
+        while sq < 0:
+            for key in calls:
+                calls[key] = 0
+            work = hard.work
+            sq = hard.step()
+            steps += 1
+            for key in calls:
+                worst[key] = max(worst[key], calls[key])
+            worst["work"] = max(worst["work"], hard.work - work)
+            assert steps < 200000
+        assert view.can_fire(sq) and not provably_empty(view, sq), (sq, bytes(view.cells))
+        hard.learn(game.shoot(sq))
+    return steps
+
+
+def test_hard_rebuilds_after_a_collapse_in_bounded_slices():
+    # a pool of two fleets collapses on most surprises: the search for a consistent fleet then
+    # runs often, and must run a small slice at a time like the rest of the work
+    rules = R.preset("classic")
+    worst = {"place": 0, "spots": 0, "move": 0, "work": 0}
+    collapses = 0
+    searched = 0
+    for seed in range(3):
+        hard = Hard(rules, Rng(40 + seed), pool=2)
+        hard.search_slice = 40
+        calls = {"place": 0, "spots": 0, "move": 0}
+        hard._place = counted(calls, "place", hard._place)
+        hard._spots = counted(calls, "spots", hard._spots)
+        hard._move = counted(calls, "move", hard._move)
+        sliced_game(hard, rules, random_fleet(rules, Rng(50 + seed)), calls, worst)
+        collapses += hard.collapses
+        searched += hard.work
+    assert collapses >= 3 and searched > 20 * 40  # the searches really ran, over many slices
+    # one step: a slice of search work, plus at most one node's list of spots (2 * 100 cells *
+    # 4 decks) and the node's own checks (its hits and 24 random spots)
+    assert worst["work"] <= 40 + 2 * rules.cells * 4 + rules.cells + 25, worst
+    assert worst["place"] <= 41 and worst["spots"] <= 41 and worst["move"] <= 1, worst
+
+
+def test_hard_falls_back_to_the_normal_move_when_the_search_gives_up():
+    rules = R.preset("classic")
+    hard = Hard(rules, Rng(3), pool=2)
+    hard.search_total = 60  # far too little to place ten ships: every search gives up
+    calls = {"place": 0}
+    worst = {"place": 0, "work": 0}
+    hard._place = counted(calls, "place", hard._place)
+    sliced_game(hard, rules, random_fleet(rules, Rng(4)), calls, worst)
+    assert hard.failures > 0 and hard.collapses > 0
+    assert worst["work"] <= SEARCH_SLICE + 2 * rules.cells * 4 + rules.cells + 25, worst
