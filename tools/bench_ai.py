@@ -8,7 +8,8 @@ of shots (lower is better). Fleet styles:
   fleet drawn again on any overlap or touch (aborting as soon as one ship does not fit);
 - ``perelman``: ``seabattle.placement.perelman_fleet`` (big ships at a corner, singles spread);
 - ``border``: all ships on the outer ring of cells, uniform among such fleets (rejection again);
-- ``computer``: the computer's own fleet (``seabattle.ai_fleet.computer_fleet``).
+- ``computer``: the computer's own fleet (``seabattle.ai_fleet.computer_fleet``); ``computer:NAME``
+  one of its styles alone (``seabattle.ai_fleet.STYLES``).
 
 Prints games, mean, 95 % interval, p50, p90, worst; the time per move (median, p99, worst) on
 CPython and under the MicroPython unix port, projected to a CLUE's nRF52840 (× 380, the pystone
@@ -113,6 +114,10 @@ def fleet_source(rules, style):
         from seabattle.ai_fleet import computer_fleet
 
         return lambda rng: computer_fleet(rules, rng)
+    if style.startswith("computer:"):  # one of the computer's styles alone, to weigh the mix
+        from seabattle import ai_fleet
+
+        return lambda rng: ai_fleet.style_fleet(style[9:], rules, rng)
     raise SystemExit("unknown fleet style %r" % style)
 
 

@@ -10,7 +10,7 @@ from check import Rng
 
 from seabattle import rules as R
 from seabattle.ai import Easy, Normal
-from seabattle.ai_fleet import computer_fleet
+from seabattle.ai_fleet import STYLES, computer_fleet, style_fleet
 from seabattle.ai_hard import SEARCH_SLICE, Hard
 from seabattle.board import HALO, HIT, UNKNOWN
 from seabattle.game import Game
@@ -144,6 +144,13 @@ def test_computer_fleets_are_legal_and_vary():
             if cells not in seen:
                 seen.append(cells)
         assert len(seen) >= 5, name
+
+
+def test_every_computer_style_places_a_legal_fleet_under_every_preset():
+    for name in R.preset_names():
+        rules = R.preset(name)
+        for style, _weight in STYLES:
+            style_fleet(style, rules, Rng(len(style) + len(name))).validate()
 
 
 def counted(calls, key, method):
