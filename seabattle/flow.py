@@ -39,7 +39,7 @@ def _cycle(options, value, step):
 
 class Flow:
     def __init__(self, rng, settings=None, sounds=None, records=None, levels=None,
-                 on_records=None, duel=None):
+                 on_records=None, duel=None, saved=None):
         self.rng = rng
         self.settings = settings or Settings()
         self.sounds = sounds or sound.Silent()
@@ -55,6 +55,14 @@ class Flow:
         self.keys = []
         self.mode = "ai:" + self.levels[0][0]
         self.swapped = False
+        # saved games: ``results`` counts shot results, so the board can save the game (see
+        # ``saving``) at those safe points only; ``resumable`` is (Game, level index) that the
+        # title menu offers to continue, from a save (``saved``: seabattle.save.loads' pair) or
+        # a game left through the pause menu
+        self.results = 0
+        self.resumable = None
+        if saved is not None:
+            self._offer(saved[0], saved[1])
         self._apply_settings()
         self.go_title()
 
@@ -148,6 +156,7 @@ class Flow:
     # ----- title and settings ------------------------------------------------------------------
 
     def go_title(self, selected=0):
+        """The title menu, with row ``selected`` (an index, or a key such as "stats") chosen."""
         s = self.settings
         keys = ["play", "duel", "rules", "letters", "lang", "sound", "stats", "about"]
         texts = [
@@ -160,6 +169,11 @@ class Flow:
             self.t("menu_stats"),
             self.t("menu_about"),
         ]
+        if self.resumable is not None:
+            keys.insert(0, "continue")
+            texts.insert(0, self.t("menu_continue"))
+        if isinstance(selected, str):
+            selected = keys.index(selected)
         self._menu("title", self.t("title"), keys, texts, selected)
 
     def _act_title(self, action):
@@ -186,7 +200,9 @@ class Flow:
         if action != ui.FIRE:
             return
         self._cue(sound.CLICK)
-        if key == "play":
+        if key == "continue":
+            self.continue_game()
+        elif key == "play":
             self.go_level()
         elif key == "duel":
             self.go_duel()
@@ -252,13 +268,13 @@ class Flow:
         if self._scroll(action):
             return
         if action in (ui.FIRE, ui.BACK, ui.MENU):
-            self.go_title(6)
+            self.go_title("stats")
 
     def _act_about(self, action):
         if self._scroll(action):
             return
         if action in (ui.FIRE, ui.BACK, ui.MENU):
-            self.go_title(7)
+            self.go_title("about")
 
     # ----- placement ---------------------------------------------------------------------------
 
@@ -449,6 +465,7 @@ class Flow:
             self.error = err.text(self.table, self.conv)
             self.go_place(True)
             return
+        self.resumable = None  # a new game takes the saved one's place at its first result
         if self.duel is not None and self.mode == "duel":
             self.match = self.duel.start(mine)
             self.go_duel_wait()
@@ -459,7 +476,7 @@ class Flow:
         self.match = LocalMatch(self.rules, mine, enemy, factory(self.rules, self.rng), first)
         self.start_battle()
 
-    def start_battle(self):
+    def start_battle(self, resumed=False):
         self._page("battle", ui.P_BOARD, "")
         self._labels()
         self.aim = (self.rules.height // 2) * self.rules.width + self.rules.width // 2
@@ -468,9 +485,44 @@ class Flow:
         self.result_tone = ui.TONE_PLAIN
         self.wait_until = -1.0
         if not self.match.my_turn():
-            self.result = self.t("enemy_first")
+            self.result = "" if resumed else self.t("enemy_first")
             self.wait_until = self.now + MOVE_DELAY
         self._battle_show()
+
+    # ----- saved games -------------------------------------------------------------------------
+
+    def _offer(self, game, extra):
+        """Offer ``game`` (loaded by seabattle.save; ``extra`` is the level key) on the title."""
+        if game.over():
+            return
+        key = bytes(extra).decode()
+        level = 0
+        for i in range(len(self.levels)):
+            if self.levels[i][0] == key:
+                level = i
+        self.resumable = (game, level)
+
+    def saving(self):
+        """(Game, extra bytes) for seabattle.save.dumps while a game against the computer is on,
+        else None (no game, a duel (it keeps its own state), or a finished game: the end
+        screen's statistics clear it). Ask after ``results`` changes, never per frame."""
+        m = self.match
+        if m is None or m.duel or m.over() or self.name not in ("battle", "pause"):
+            return None  # "end": over, or surrendered
+        return m.game, self.mode[3:].encode()
+
+    def continue_game(self):
+        """Play on the game in ``resumable``: same fleets, shots, turn and computer level."""
+        game, level = self.resumable
+        self.resumable = None
+        self.rules = game.rules
+        self.settings.level = level
+        key, factory = self.levels[level]
+        self.mode = "ai:" + key
+        # a fresh computer player: it reads what it knows from its chart (game.views[1])
+        self.match = LocalMatch(game.rules, game.fleets[0], game.fleets[1], factory(game.rules, self.rng),
+                                game.first, game=game)
+        self.start_battle(True)
 
     def _battle_show(self):
         s = self.screen
@@ -560,6 +612,7 @@ class Flow:
         self._shown(shot, True)
 
     def _shown(self, shot, mine):
+        self.results += 1  # a safe point: the board saves the game now (see ``saving``)
         text, tone, cue = self._answer(shot)
         self._cue(cue)
         if mine:
@@ -608,6 +661,8 @@ class Flow:
             self.surrendered = True
             self.go_end(surrender=True)
         else:
+            if self.saving() is not None:  # still saved: offer it on the title
+                self.resumable = (self.match.game, self.settings.level)
             self.go_title()
 
     def _resume(self):
@@ -619,6 +674,7 @@ class Flow:
 
     def go_end(self, surrender=False):
         m = self.match
+        self.resumable = None
         won = m.won() and not surrender
         st = m.stats(0)
         self.records.add(self.mode, won, st.shots, st.hits)
@@ -687,13 +743,13 @@ class Flow:
         if self._menu_move(action):
             return
         if action in (ui.BACK, ui.MENU):
-            self.go_title(1)
+            self.go_title("duel")
             return
         if action != ui.FIRE:
             return
         key = self.keys[self.screen.selected]
         if key == "back":
-            self.go_title(1)
+            self.go_title("duel")
         elif self.duel is None:
             self.show_duel("duel_gone", reason=self.t("no_radio"))
         elif key == "host":
@@ -791,10 +847,10 @@ class Flow:
     def _act_duel_wait(self, action):
         if action in (ui.BACK, ui.MENU):
             self.duel.cancel()
-            self.go_title(1)
+            self.go_title("duel")
 
     _act_duel_reconnect = _act_duel_wait
 
     def _act_duel_gone(self, action):
         if action in (ui.FIRE, ui.BACK, ui.MENU):
-            self.go_title(1)
+            self.go_title("duel")

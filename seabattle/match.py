@@ -30,8 +30,9 @@ class LocalMatch:
 
     duel = False
 
-    def __init__(self, rules, my_fleet, enemy_fleet, opponent, first=0):
-        self.game = Game(rules, (my_fleet, enemy_fleet), first)
+    def __init__(self, rules, my_fleet, enemy_fleet, opponent, first=0, game=None):
+        # game: a Game loaded from a save (seabattle.save.loads), played on from where it stopped
+        self.game = game if game is not None else Game(rules, (my_fleet, enemy_fleet), first)
         self.rules = rules
         self.opponent = opponent
         self.board = self.game.boards[0]  # my fleet under fire

@@ -3,6 +3,7 @@
 import time
 
 from hardware.app import Profile
+from hardware.storage import KEEP
 from hardware.sound import Cues, NoPixels, NoTone
 
 
@@ -34,7 +35,9 @@ class Keeper:
     """Saves at safe points only: the game after a shot's result, the stats after a game.
 
     ``checkpoint(game)`` writes ``seabattle.save.dumps(game)`` when it changed (one nvm write,
-    one flash page erase); ``on_records(records)`` writes the statistics.
+    one flash page erase); ``on_records(records)`` writes the statistics at the end of a game,
+    and in the same write forgets a finished game against the computer (hardware.app.Saver
+    leaves the last shot of a game to this write).
     """
 
     def __init__(self, store):
@@ -50,7 +53,9 @@ class Keeper:
         self.store.save(game=DUEL + bytes(data))
 
     def on_records(self, records):
-        self.store.save(stats=records.to_bytes())
+        g = self.store.game
+        game = None if g and g[:1] == LOCAL else KEEP  # a duel's state stays for its reveal
+        self.store.save(game=game, stats=records.to_bytes())
 
     def saved(self):
         """("local", bytes for seabattle.save.loads) or ("duel", bytes for Duel.load), or None."""

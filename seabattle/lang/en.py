@@ -8,6 +8,7 @@ TEXT = {
     "sunk": "Sunk!",
     # screens (issue 5): menus, placement, battle, end, statistics, duel
     "title": "SEA BATTLE",
+    "menu_continue": "Continue the game",  # a saved game against the computer
     "menu_play": "Play the computer",
     "menu_duel": "Bluetooth duel",
     "menu_rules": "Rules: {value}",

@@ -7,6 +7,7 @@ TEXT = {
     "sunk": "Убил!",
     # screens (issue 5): menus, placement, battle, end, statistics, duel
     "title": "МОРСКОЙ БОЙ",
+    "menu_continue": "Продолжить игру",  # a saved game against the computer
     "menu_play": "Играть с компьютером",
     "menu_duel": "Дуэль по Bluetooth",
     "menu_rules": "Правила: {value}",

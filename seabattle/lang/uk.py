@@ -7,6 +7,7 @@ TEXT = {
     "sunk": "Потоплений!",
     # screens (issue 5): menus, placement, battle, end, statistics, duel
     "title": "МОРСЬКИЙ БІЙ",
+    "menu_continue": "Продовжити гру",  # a saved game against the computer
     "menu_play": "Грати з комп'ютером",
     "menu_duel": "Дуель через Bluetooth",
     "menu_rules": "Правила: {value}",

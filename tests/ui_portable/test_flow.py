@@ -203,3 +203,37 @@ def test_two_button_next_steps_and_wraps():
     for _ in range(10):
         flow.act(ui.NEXT)
     assert flow.anchor == 10  # wrapped to the next row
+
+
+def test_a_saved_game_is_offered_on_the_title_and_continues_where_it_stopped():
+    from seabattle import save
+
+    flow, _rec, _saved = _new("en", seed=4)
+    _choose(flow, "play")
+    _choose(flow, "normal")
+    flow.act(ui.SWITCH)
+    flow.act(ui.FIRE)
+    now = 0.0
+    while flow.results < 9:
+        now += 1.0
+        flow.tick(now)
+        if flow.match.my_turn() and flow.wait_until < 0:
+            _goto(flow, [sq for sq in range(100) if flow.match.view.can_fire(sq)][0], flow.aim)
+            flow.act(ui.FIRE)
+    game, extra = flow.saving()
+    data = save.dumps(game, extra)
+    # a new start-up (another level chosen in the settings) gets the saved game back
+    again = Flow(Rng(9), settings=Settings(lang="uk", level=2), saved=save.loads(data))
+    assert again.keys[0] == "continue" and again.screen.items[0] == strings.say("uk", "menu_continue")
+    again.act(ui.FIRE)
+    g = again.match.game
+    assert again.name == "battle" and again.mode == "ai:normal"
+    assert bytes(g.moves) == bytes(game.moves) and g.turn == game.turn and g.first == game.first
+    assert [s.cells for s in g.fleets[1].ships] == [s.cells for s in game.fleets[1].ships]
+    assert again.screen.big == flow.screen.big or flow.swapped
+    # a game that is over is not offered
+    over = Flow(Rng(1), settings=Settings(lang="en"), saved=(g, b"hard"))
+    assert over.keys[0] == "continue"
+    while not g.over():
+        g.shoot([sq for sq in range(100) if g.views[g.turn].can_fire(sq)][0])
+    assert Flow(Rng(1), settings=Settings(lang="en"), saved=(g, b"hard")).keys[0] == "play"
