@@ -1,9 +1,11 @@
-"""Shows a seabattle.ui.Screen with displayio: built once, then only tile indices and label texts
-change.
+"""Shows a seabattle.ui.Screen with displayio: a page is built when it is shown, then only tile
+indices and label texts change.
 
-Two pages in an adafruit_displayio_layout PageLayout: a LIST page (menus and information: a
-title, rows laid out by a GridLayout, a selection bar) and a BOARD page (the big board, the
-small board, coordinate labels, side lines, the message and a hint). Each board is one TileGrid
+Two pages: a LIST page (menus and information: a title, rows laid out by a GridLayout, a
+selection bar) and a BOARD page (the big board, the small board, coordinate labels, side lines,
+the message and a hint). Only the page on screen exists: switching pages drops the other one's
+labels and grids (RAM: see tools.ramreport; pages change only between menus and the board, so
+the rebuild is not per frame). Each board is one TileGrid
 over a sprite sheet from hardware/tiles.py; the cursor and the latest-shot mark are one-tile
 TileGrids that move. ``update(screen)`` compares the screen with what is shown and touches only
 what differs; ``tiles_set``/``labels_set`` count those touches (tools/bench_screen.py prints them).
@@ -12,7 +14,6 @@ what differs; ``tiles_set``/``labels_set`` count those touches (tools/bench_scre
 import displayio
 from adafruit_display_text import bitmap_label
 from adafruit_displayio_layout.layouts.grid_layout import GridLayout
-from adafruit_displayio_layout.layouts.page_layout import PageLayout
 
 from hardware import tiles
 from hardware.layouts import FONT_H, FONT_W
@@ -38,9 +39,12 @@ def fit(text, chars):
 
 
 def _solid(width, height, color_index, pal):
-    bmp = displayio.Bitmap(width, height, len(tiles.COLORS))
+    """A filled rectangle: one column of pixels repeated ``width`` times as tiles, so a
+    screen-sized background costs a few hundred bytes, not a width x height bitmap."""
+    bmp = displayio.Bitmap(1, height, len(tiles.COLORS))
     bmp.fill(color_index)
-    return displayio.TileGrid(bmp, pixel_shader=pal)
+    return displayio.TileGrid(bmp, pixel_shader=pal, width=width, height=1, tile_width=1,
+                              tile_height=height)
 
 
 class _Text:
@@ -96,14 +100,29 @@ class Renderer:
         self.palette = tiles.palette()
         self.root = displayio.Group()
         self.root.append(_solid(layout.width, layout.height, tiles.C_BG, self.palette))
-        self.pages = PageLayout(x=0, y=0)
-        self.root.append(self.pages)
-        self._build_list()
-        self._build_board()
-        self.pages.show_page(page_index=_LIST)
-        self.page = _LIST
+        self.board_w = 10
+        self.board_h = 10
+        self.shown = None  # the page's Group on screen
+        self._show_page(_LIST)
 
-    # ----- building (once) -------------------------------------------------------------------
+    # ----- building (per page shown) ---------------------------------------------------------
+
+    def _show_page(self, page):
+        """Replace the page on screen with a newly built ``page``; the old one's objects go."""
+        if self.shown is not None:
+            self.root.remove(self.shown)
+            self.shown = None
+            if self.page == _LIST:
+                self.bar = self.title = self.grid = self.rows = None
+                self.more_up = self.more_down = self.page_hint = None
+            else:
+                self.big = self.big_mark = self.cursor = self.shown_big = None
+                self.small_group = self.small = self.small_mark = self.shown_small = None
+                self.col_labels = self.row_labels = self.side = None
+                self.message = self.hint = None
+        self.shown = self._build_list() if page == _LIST else self._build_board(self.board_w, self.board_h)
+        self.root.append(self.shown)
+        self.page = page
 
     def _text(self, group, x, y, chars, color=tiles.TEXT, scale=1):
         t = _Text(self, self.font, x, y, chars, color, scale)
@@ -135,7 +154,7 @@ class Renderer:
             x, y, chars = lay.page_hint
             self.page_hint = self._text(g, x, y, chars, tiles.TEXT_DIM)
         self.top = 0
-        self.pages.add_content(g, "list")
+        return g
 
     def _board_grid(self, g, n, x, y, w, h):
         sheet = tiles.sheet(n)
@@ -197,7 +216,7 @@ class Renderer:
         if lay.hint:
             x, y, chars = lay.hint
             self.hint = self._text(g, x, y, chars, tiles.TEXT_DIM)
-        self.pages.add_content(g, "board")
+        return g
 
     # ----- updating ----------------------------------------------------------------------------
 
@@ -208,8 +227,7 @@ class Renderer:
         self.version = screen.version
         page = _BOARD if screen.page == ui.P_BOARD else _LIST
         if page != self.page:
-            self.pages.show_page(page_index=page)
-            self.page = page
+            self._show_page(page)
         if page == _BOARD:
             self._update_board(screen)
         else:

@@ -65,6 +65,9 @@ from hardware.sound import Cues  # noqa: E402
 from seabattle import ui  # noqa: E402
 
 store = Store(bytearray(b"\xff" * 8192))
+from hardware.boards.common import Keeper  # noqa: E402
+
+keeper = Keeper(store)
 link = None
 if BLE:
     import _bleio
@@ -81,6 +84,8 @@ if BLE:
 
 class Profile(app.Profile):
     display = Display(W, H)
+    keeper = keeper
+    on_records = keeper.on_records
     scheme = "dpad"
     rng = Rng()
     sounds = Cues()
@@ -90,6 +95,7 @@ stage("storage+sound" + ("+ble" if BLE else ""))
 font = render.load_font(sys.argv[4] if len(sys.argv) > 4 else "fonts/seabattle-12.bdf")
 stage("font")
 renderer, flow = app.build(Profile(), font)
+saver = app.Saver(keeper, flow)
 stage("screens built")
 startup = sample()
 
@@ -98,6 +104,7 @@ now = 0.0
 
 def act(a):
     flow.act(a)
+    saver.poll()  # the game is saved after each result, as app.run does
     renderer.update(flow.screen)
     sample()
 
@@ -129,11 +136,11 @@ while flow.name == "battle" and shots < 400:
                 break
         goto(target, flow.aim)
         act(ui.FIRE)
-        store.save(game=bytes(shots % 250 for _ in range(70 + shots)))  # a save per result
         shots += 1
     else:
         now += 0.5
         flow.tick(now)
+        saver.poll()
         renderer.update(flow.screen)
         sample()
 for name, used in stages:
@@ -141,4 +148,5 @@ for name, used in stages:
 print("startup", startup)
 print("peak", peak)
 print("shots", shots)
+print("saves", store.writes)
 print("ok" if flow.match.over() else "unfinished")
