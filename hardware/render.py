@@ -12,10 +12,8 @@ what differs; ``tiles_set``/``labels_set`` count those touches (tools/bench_scre
 """
 
 import displayio
-from adafruit_display_text import bitmap_label
-from adafruit_displayio_layout.layouts.grid_layout import GridLayout
 
-from hardware import tiles
+from hardware import text, tiles
 from hardware.layouts import FONT_H, FONT_W
 from seabattle import ui
 
@@ -26,9 +24,8 @@ _MARQUEE_STEP = 0.25  # seconds per character when a message is too long for its
 
 
 def load_font(path=FONT_PATH):
-    from adafruit_bitmap_font import bitmap_font
-
-    return bitmap_font.load_font(path)
+    """The game's font as one glyph sheet (hardware/text.py)."""
+    return text.Font(path)
 
 
 def fit(text, chars):
@@ -48,13 +45,13 @@ def _solid(width, height, color_index, pal):
 
 
 class _Text:
-    """A label that is only redrawn when its text or colour really changes."""
+    """A line of text that is only redrawn when its text or colour really changes. Lines whose
+    colour never changes may share one ``palette``."""
 
-    def __init__(self, owner, font, x, y, chars, color=tiles.TEXT, scale=1):
+    def __init__(self, owner, x, y, chars, color=tiles.TEXT, scale=1, palette=None):
         self.owner = owner
         self.chars = chars
-        self.label = bitmap_label.Label(font, text="", color=color, scale=scale,
-                                        anchor_point=(0.0, 0.0), anchored_position=(x, y))
+        self.line = text.Line(owner.font, x, y, chars, color, scale, palette)
         self.text = ""
         self.color = color
         self.full = ""
@@ -67,11 +64,11 @@ class _Text:
 
     def _show(self, text, color=None):
         if color is not None and color != self.color:
-            self.label.color = color
+            self.line.set_color(color)
             self.color = color
             self.owner.labels_set += 1
         if text != self.text:
-            self.label.text = text
+            self.line.show(text)
             self.text = text
             self.owner.labels_set += 1
 
@@ -98,6 +95,9 @@ class Renderer:
         self.page = -1
         self._last_scroll = 0
         self.palette = tiles.palette()
+        # one palette for every line whose colour never changes, per colour
+        self.dim = text.palette_for(tiles.TEXT_DIM)
+        self.plain = text.palette_for(tiles.TEXT)
         self.root = displayio.Group()
         self.root.append(_solid(layout.width, layout.height, tiles.C_BG, self.palette))
         self.board_w = 10
@@ -113,20 +113,20 @@ class Renderer:
             self.root.remove(self.shown)
             self.shown = None
             if self.page == _LIST:
-                self.bar = self.title = self.grid = self.rows = None
+                self.bar = self.title = self.rows = None
                 self.more_up = self.more_down = self.page_hint = None
             else:
                 self.big = self.big_mark = self.cursor = self.shown_big = None
                 self.small_group = self.small = self.small_mark = self.shown_small = None
                 self.col_labels = self.row_labels = self.side = None
-                self.message = self.hint = None
+                self.message = self.messages = self.hint = None
         self.shown = self._build_list() if page == _LIST else self._build_board(self.board_w, self.board_h)
         self.root.append(self.shown)
         self.page = page
 
-    def _text(self, group, x, y, chars, color=tiles.TEXT, scale=1):
-        t = _Text(self, self.font, x, y, chars, color, scale)
-        group.append(t.label)
+    def _text(self, group, x, y, chars, color=tiles.TEXT, scale=1, palette=None):
+        t = _Text(self, x, y, chars, color, scale, palette)
+        group.append(t.line.item)
         return t
 
     def _build_list(self):
@@ -138,21 +138,16 @@ class Renderer:
         g.append(self.bar)
         scale = lay.title_scale
         self.title = self._text(g, 2, lay.title_y, (w - 4) // (FONT_W * scale), tiles.TEXT_ACCENT, scale)
-        self.grid = GridLayout(x=2, y=lay.row_y, width=w - 4, height=lay.rows * lay.row_h,
-                               grid_size=(1, lay.rows), cell_anchor_point=(0.0, 0.5))
-        self.rows = []
-        for i in range(lay.rows):
-            t = _Text(self, self.font, 0, 0, lay.chars - 1)
-            self.rows.append(t)
-            self.grid.add_content(t.label, grid_position=(0, i), cell_size=(1, 1), layout_cells=False)
-        self.grid.layout_cells()
-        g.append(self.grid)
-        self.more_up = self._text(g, w - FONT_W - 1, lay.row_y, 1, tiles.TEXT_DIM)
-        self.more_down = self._text(g, w - FONT_W - 1, min(lay.row_y + (lay.rows - 1) * lay.row_h + 2, lay.height - FONT_H), 1, tiles.TEXT_DIM)
+        # each row's text centred in its row_h band (where a GridLayout cell put it)
+        dy = (lay.row_h - FONT_H) // 2
+        self.rows = [self._text(g, 2, lay.row_y + i * lay.row_h + dy, lay.chars - 1) for i in range(lay.rows)]
+        self.more_up = self._text(g, w - FONT_W - 1, lay.row_y, 1, tiles.TEXT_DIM, palette=self.dim)
+        self.more_down = self._text(g, w - FONT_W - 1, min(lay.row_y + (lay.rows - 1) * lay.row_h + 2, lay.height - FONT_H), 1,
+                                    tiles.TEXT_DIM, palette=self.dim)
         self.page_hint = None
         if lay.page_hint:
             x, y, chars = lay.page_hint
-            self.page_hint = self._text(g, x, y, chars, tiles.TEXT_DIM)
+            self.page_hint = self._text(g, x, y, chars, tiles.TEXT_DIM, palette=self.dim)
         self.top = 0
         return g
 
@@ -200,22 +195,30 @@ class Renderer:
             for x in range(w):
                 cx = bx + x * n + (n + 1 - FONT_W) // 2
                 # one pixel higher than the box says: Blinka draws descenders (Д, Ц) one row low
-                self.col_labels.append(self._text(g, cx, by - FONT_H - 1, 1, tiles.TEXT_DIM))
+                self.col_labels.append(self._text(g, cx, by - FONT_H - 1, 1, tiles.TEXT_DIM, palette=self.dim))
         if lay.row_labels:
             for y in range(h):
                 cy = by + y * n + (n + 1 - FONT_H) // 2
-                self.row_labels.append(_RightText(self, g, bx - 1, cy))
+                t = _RightText(self, bx - 1 - 2 * FONT_W, cy, 2, tiles.TEXT_DIM, palette=self.dim)
+                g.append(t.line.item)
+                self.row_labels.append(t)
         self.side = []
         for x, y, lines, chars in lay.side:
             for i in range(lines):
-                self.side.append(self._text(g, x, y + i * FONT_H, chars))
+                self.side.append(self._text(g, x, y + i * FONT_H, chars, tiles.TEXT, palette=self.plain))
+        # the message: double size where the layout has it, and a normal-size line for texts
+        # too long for that (only one of the two is shown)
         mx, my, mchars, mscale = lay.message
         self.message = self._text(g, mx, my, mchars, tiles.TEXT, mscale)
-        self.message_scale = mscale
+        self.messages = (self.message, self.message)
+        if mscale > 1:
+            small = self._text(g, mx, my, mchars * mscale, tiles.TEXT)
+            small.line.item.hidden = True
+            self.messages = (self.message, small)
         self.hint = None
         if lay.hint:
             x, y, chars = lay.hint
-            self.hint = self._text(g, x, y, chars, tiles.TEXT_DIM)
+            self.hint = self._text(g, x, y, chars, tiles.TEXT_DIM, palette=self.dim)
         return g
 
     # ----- updating ----------------------------------------------------------------------------
@@ -318,15 +321,14 @@ class Renderer:
 
     def _set_message(self, text, color):
         """Double size where the layout has it and the text fits; else normal size."""
-        m = self.message
         x, y, chars, scale = self.layout.message
-        if scale > 1 and len(text) > chars:
-            chars = chars * scale
-            scale = 1
-        if m.label.scale != scale:
-            m.label.scale = scale
+        m = self.messages[1 if scale > 1 and len(text) > chars else 0]
+        if m is not self.message:
+            self.message.set("")
+            self.message.line.item.hidden = True
+            m.line.item.hidden = False
+            self.message = m
             self.labels_set += 1
-        m.chars = chars
         m.set(text, color)
 
     def _place(self, overlay, n, x0, y0, square):
@@ -345,13 +347,10 @@ class Renderer:
 
 
 class _RightText(_Text):
-    """A row number, right-aligned against the board."""
+    """A row number, right-aligned in its ``chars`` cells (against the board)."""
 
-    def __init__(self, owner, group, right, y):
-        _Text.__init__(self, owner, owner.font, 0, y, 2, tiles.TEXT_DIM)
-        self.label.anchor_point = (1.0, 0.0)
-        self.label.anchored_position = (right, y)
-        group.append(self.label)
+    def _show(self, text, color=None):
+        _Text._show(self, " " * (self.chars - len(text)) + text, color)
 
 
 def _sync(grid, shown, want):

@@ -9,15 +9,18 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import displayio  # noqa: E402
 import pytest  # noqa: E402
+from adafruit_bitmap_font import bitmap_font  # noqa: E402
 from adafruit_display_text import bitmap_label  # noqa: E402
 
-from hardware import layouts, render, tiles  # noqa: E402
+from hardware import layouts, render, text, tiles  # noqa: E402
 from hardware.headless import HeadlessDisplay  # noqa: E402
 from seabattle import strings, ui  # noqa: E402
 from tools import scenes  # noqa: E402
 
 SIZES = [lay.size for lay in layouts.LAYOUTS]
 FONT = render.load_font()
+# the Adafruit libraries' own rendering of the same font: what the game's text must look like
+LIB_FONT = bitmap_font.load_font(render.FONT_PATH)
 
 
 def q(rgb):
@@ -53,37 +56,36 @@ def _copy(s):
     return c
 
 
-def _extents(group, w, h, ox=0, oy=0, out=None):
-    """(x1, y1, x2, y2, what) of every visible TileGrid and label, in screen pixels."""
+def _extents(group, w, h, ox=0, oy=0, scale=1, out=None):
+    """(x1, y1, x2, y2, what) of every visible TileGrid and line of text, in screen pixels.
+
+    A line of text counts as its box (what bitmap_label called its bounding box): its glyph
+    cells start text.TOP px lower, so descenders may hang below the box, as they always did."""
     out = [] if out is None else out
     if group.hidden:
         return out
-    scale = getattr(group, "scale", 1)
     for item in group:
         if getattr(item, "hidden", False):
             continue
-        if isinstance(item, bitmap_label.Label):
-            if not item.text:
-                continue
-            bx, by, bw, bh = item.bounding_box
-            s = item.scale
-            x = ox + item.x * scale + bx * s
-            y = oy + item.y * scale + by * s
-            out.append((x, y, x + bw * s, y + bh * s, "label %r" % item.text))
-        elif isinstance(item, displayio.TileGrid):
-            x = ox + item.x
-            y = oy + item.y
-            out.append((x, y, x + item.width * item.tile_width, y + item.height * item.tile_height, "tilegrid"))
+        if isinstance(item, displayio.TileGrid):
+            x = ox + item.x * scale
+            y = oy + item.y * scale
+            what = "tilegrid"
+            if item.bitmap is FONT.sheet:
+                y -= text.TOP * scale
+                what = "text"
+            out.append((x, y, x + item.width * item.tile_width * scale, y + item.height * item.tile_height * scale,
+                        what))
         elif isinstance(item, displayio.Group):
-            _extents(item, w, h, ox + item.x, oy + item.y, out)
+            _extents(item, w, h, ox + item.x * scale, oy + item.y * scale, scale * item.scale, out)
     return out
 
 
 def test_font_draws_every_string_in_every_language():
     missing = set()
     for lang in strings.LANGUAGES:
-        for text in list(strings.load(lang).values()) + list(strings.load(lang, "errors").values()):
-            for ch in text:
+        for line in list(strings.load(lang).values()) + list(strings.load(lang, "errors").values()):
+            for ch in line:
                 if FONT.get_glyph(ord(ch)) is None:
                     missing.add((lang, ch))
     assert not missing
@@ -164,7 +166,7 @@ def _label_pixels(text, color, scale, w, h, x, y):
     bg = displayio.Bitmap(w, h, len(tiles.COLORS))
     bg.fill(tiles.C_BG)
     g.append(displayio.TileGrid(bg, pixel_shader=pal))
-    label = bitmap_label.Label(FONT, text="", color=color, scale=scale, anchor_point=(0.0, 0.0),
+    label = bitmap_label.Label(LIB_FONT, text="", color=color, scale=scale, anchor_point=(0.0, 0.0),
                                anchored_position=(x, y))
     label.text = text  # as the renderer does: labels are made once, empty, and given texts later
     g.append(label)
@@ -186,6 +188,63 @@ def test_the_answer_is_drawn_with_the_font(rendered):
     cols = range(x, min(lay.width, x + len(s.message) * 6 * scale))
     assert [[px[r][c] for c in cols] for r in rows] == [[want[r][c] for c in cols] for r in rows]
     assert q(color) in [px[r][c] for r in rows for c in cols]
+
+
+def test_the_glyph_sheet_holds_the_fonts_glyphs():
+    """Every glyph of the BDF, as adafruit_bitmap_font reads it, is the same cell on the sheet."""
+    codes = FONT.codes
+    assert len(codes) == 194 and FONT.width == 6 and FONT.height == 12
+    for i, ch in enumerate(codes):
+        g = LIB_FONT.get_glyph(ord(ch))
+        assert (g.width, g.height, g.dx, g.dy) == (6, 12, 0, -2)
+        want = [[g.bitmap[x, y] for x in range(6)] for y in range(12)]
+        got = [[FONT.sheet[i * 6 + x, y] for x in range(6)] for y in range(12)]
+        assert got == want, ch
+    assert FONT.get_glyph(ord("\u4e00")) is None
+
+
+def _lines(renderer):
+    page = [renderer.title, renderer.more_up, renderer.more_down] + renderer.rows if renderer.page == 0 else (
+        renderer.col_labels + renderer.row_labels + renderer.side + [renderer.message])
+    return [t for t in page if t is not None and t.text.strip()]
+
+
+@pytest.mark.parametrize("scene", ["title", "battle", "pause"])
+def test_every_line_of_text_is_drawn_as_bitmap_label_draws_it(rendered, scene):
+    """All the page's texts drawn again by adafruit_display_text's bitmap_label with the
+    library's font, on a plain background: the same text pixels inside every text's box."""
+    renderer, scenes_ = rendered
+    lay = renderer.layout
+    px = scenes_[scene][0]
+    renderer.version = None
+    renderer.update(scenes_[scene][1])  # the scene's texts back on the renderer's lines
+    lines = _lines(renderer)
+    assert len(lines) >= 3
+    g = displayio.Group()
+    boxes = []
+    for t in lines:
+        item = t.line.item
+        if isinstance(item, displayio.TileGrid):
+            x, y, scale = item.x, item.y - text.TOP, 1
+        else:
+            x, y, scale = item.x, item.y, item.scale
+        shown = t.text
+        if isinstance(t, render._RightText):
+            shown = t.text.lstrip()
+            x += (len(t.text) - len(shown)) * 6
+        label = bitmap_label.Label(LIB_FONT, text="", color=t.color, scale=scale, anchor_point=(0.0, 0.0),
+                                   anchored_position=(x, y))
+        label.text = shown
+        g.append(label)
+        boxes += [(c, r) for r in range(y, min(lay.height, y + 12 * scale))
+                  for c in range(x, min(lay.width, x + len(shown) * 6 * scale))]
+    display = HeadlessDisplay(lay.width, lay.height)
+    display.root_group = g
+    want = display.pixels()
+    inks = {q(c) for c in (tiles.TEXT, tiles.TEXT_DIM, tiles.TEXT_ACCENT) + tiles.TONE_COLORS}
+    got = [px[r][c] if px[r][c] in inks else 0 for c, r in boxes]
+    assert got == [want[r][c] if want[r][c] in inks else 0 for c, r in boxes], scene
+    assert sum(1 for v in got if v) > 20 * len(lines)
 
 
 def test_placement_shows_the_illegal_ship_and_menus_the_selection(rendered):
@@ -226,7 +285,7 @@ def test_a_long_message_scrolls_instead_of_running_off_the_screen():
     s.changed()
     renderer.update(s)
     chars = lay.message[2]
-    first = renderer.message.label.text
+    first = renderer.message.text
     assert len(first) == chars and first.endswith("…")
-    assert renderer.tick(10.0) and renderer.message.label.text == s.message[1:chars + 1]
+    assert renderer.tick(10.0) and renderer.message.text == s.message[1:chars + 1]
     assert not renderer.tick(10.01)  # not before the next step is due

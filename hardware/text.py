@@ -1,0 +1,120 @@
+"""Text on screen without a bitmap per glyph or per label: the font is one sprite sheet and a
+line of text is a TileGrid over it, one tile per character.
+
+The game's font (fonts/seabattle-12.bdf) is monospaced: every glyph is a 6 x 12 cell. ``Font``
+reads the BDF once into a single 1-bit Bitmap (all glyphs side by side, ~2 KB on a board) and
+a string of the code points in sheet order. ``Line`` is a TileGrid ``chars`` tiles wide with
+its own two-colour palette (transparent, text colour): showing a text is setting tile indices,
+and no Label, glyph Bitmap or glyph object exists (adafruit_display_text's bitmap_label kept a
+bitmap and ~30 attributes per label, and adafruit_bitmap_font one Bitmap per loaded glyph).
+
+A Line's (x, y) is the top-left of the text's box as bitmap_label's ``anchor_point=(0, 0)``
+placed it; the glyph cells are drawn ``TOP`` px below that, where bitmap_label drew them
+(tests/test_screens.py compares the two pixel for pixel). Characters the font lacks are
+skipped, as bitmap_label skipped them.
+"""
+
+import displayio
+
+TOP = 2  # the glyph cell's top below the box's top (unscaled px), where bitmap_label draws it
+
+
+class Font:
+    """A monospaced BDF font as one sheet: ``sheet`` (Bitmap), ``width``/``height`` of a cell."""
+
+    def __init__(self, path):
+        self.width = self.height = 0
+        codes = []
+        sheet = None
+        with open(path, "r") as f:
+            ox = oy = 0
+            count = 0
+            row = -1  # >= 0 while reading a glyph's BITMAP rows
+            gx = gy = gw = 0
+            for line in f:
+                if row >= 0:
+                    if line.startswith("ENDCHAR"):
+                        row = -1
+                        count += 1
+                        continue
+                    bits = int(line.strip(), 16)
+                    nbits = len(line.strip()) * 4
+                    y = gy + row
+                    for i in range(gw):
+                        if bits >> (nbits - 1 - i) & 1:
+                            sheet[count * self.width + gx + i, y] = 1
+                    row += 1
+                elif line.startswith("ENCODING "):
+                    codes.append(chr(int(line[9:])))
+                elif line.startswith("BBX "):
+                    gw, gh, dx, dy = [int(v) for v in line[4:].split()]
+                    gx = dx - ox
+                    gy = (self.height + oy) - (gh + dy)  # rows from the cell's top
+                elif line.startswith("BITMAP"):
+                    row = 0
+                elif line.startswith("FONTBOUNDINGBOX "):
+                    self.width, self.height, ox, oy = [int(v) for v in line[16:].split()]
+                elif line.startswith("CHARS "):
+                    sheet = displayio.Bitmap(self.width * int(line[6:]), self.height, 2)
+        self.sheet = sheet
+        self.codes = "".join(codes)
+        self.blank = self.codes.find(" ")
+
+    def index(self, ch):
+        """The sheet tile of character ``ch``, or -1 if the font lacks it."""
+        return self.codes.find(ch)
+
+    def get_glyph(self, code_point):
+        """The tile of ``code_point`` or None (the name bitmap fonts use, for the tests)."""
+        i = self.codes.find(chr(code_point))
+        return None if i < 0 else i
+
+
+class Line:
+    """``chars`` tiles of text at (x, y) in ``color`` (RGB), ``scale`` times the font size.
+    ``item`` is what goes into a Group (the TileGrid, or a scaling Group around it)."""
+
+    def __init__(self, font, x, y, chars, color, scale=1, palette=None):
+        self.font = font
+        self.chars = chars
+        if palette is None:
+            palette = palette_for(color)
+        self.palette = palette
+        self.grid = displayio.TileGrid(font.sheet, pixel_shader=palette, width=chars, height=1,
+                                       tile_width=font.width, tile_height=font.height,
+                                       default_tile=font.blank)
+        if scale == 1:
+            self.grid.x = x
+            self.grid.y = y + TOP
+            self.item = self.grid
+        else:
+            self.grid.y = TOP
+            self.item = displayio.Group(scale=scale, x=x, y=y)
+            self.item.append(self.grid)
+
+    def set_color(self, color):
+        self.palette[1] = color
+
+    def show(self, text):
+        """Draw ``text`` (at most ``chars`` of the characters the font has) from the left."""
+        font = self.font
+        grid = self.grid
+        col = 0
+        for ch in text:
+            if col >= self.chars:
+                break
+            i = font.codes.find(ch)
+            if i >= 0:
+                grid[col] = i
+                col += 1
+        while col < self.chars:
+            grid[col] = font.blank
+            col += 1
+
+
+def palette_for(color):
+    """Transparent background and ``color``: what a Line draws with (Lines may share one)."""
+    pal = displayio.Palette(2)
+    pal.make_transparent(0)
+    pal[1] = color
+    return pal
