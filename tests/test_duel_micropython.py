@@ -2,7 +2,7 @@
 
 They run from source on the 64-bit VM, which compiles every module in the heap and doubles every
 object: the channel suite needs 64k, a whole duel (engine + protocol + simulator + two devices)
-256k. The frame suite runs in tests/portable at the 48k ceiling. See the duel report in
+320k. The frame suite runs in tests/portable at the 48k ceiling. See the duel report in
 docs for the heap one device's protocol state takes.
 """
 
@@ -15,7 +15,7 @@ import pytest
 from test_micropython import ROOT, micropython
 
 SUITE = os.path.join(ROOT, "tests", "duel_portable")
-HEAPS = {"test_channel": "64k", "test_duel": "256k"}
+HEAPS = {"test_channel": "64k", "test_duel": "320k"}  # test_duel: 288k measured, with a margin
 
 
 @pytest.mark.parametrize("module", sorted(HEAPS))
