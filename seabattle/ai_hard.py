@@ -21,7 +21,12 @@ How the pool follows the game (sequential Monte Carlo):
   bounded (``search_total`` units): if it finds nothing in time, the normal level picks that move
   and the search runs again after the next answer.
 
-Fleets are stored as ship codes (first square * 2 + vertical) in one ``array('H')``; the working
+The prior is not only uniform: a share of the pool (``STYLES``) follows chains that favour the
+spots human players like (big ships on the edge line, every ship on the border), so the shooter is
+not fooled by those habits; the answers decide how much of the pool each style keeps.
+
+Fleets are stored as ship codes (first square * 2 + vertical) in one ``bytearray`` (one byte a
+ship on boards up to 127 cells, else an ``array('H')``); the working
 buffers are allocated once, so per-cell loops allocate nothing. The work is a generator: ``step``
 runs one slice of it, so a device interleaves it with input and drawing, and the work an answer
 causes is done during the human's turn, before the computer needs its next move. Only the answer
@@ -33,7 +38,7 @@ from array import array
 from seabattle.board import HALO, HIT, MISS, SUNK, UNKNOWN
 from seabattle.rules import TOUCH_FREE, TOUCH_NEVER
 
-POOL = 200  # fleets kept; memory: POOL * ships * 2 bytes (4 KB for the classic fleet)
+POOL = 500  # fleets kept; memory: POOL * ships bytes (5 KB for the classic fleet)
 SWEEPS = 2  # chain moves per ship for each replaced fleet
 INIT_SWEEPS = 10  # between consecutive fleets of the first pool (one long chain)
 SEARCH_SLICE = 400  # units of search work (cells or spots examined) per step: about one chain move's
@@ -44,12 +49,19 @@ BUILD_CHUNK = 2  # sweeps of the first pool's long chain per step
 DEAD = 0xFFFF  # a sunk ship's code in a pool fleet
 FILTER_SLICE = 16  # fleets checked per slice
 COUNT_SLICE = 20  # fleets counted per slice
+# The prior: people do not place ships uniformly. Each pool fleet carries a style, drawn from
+# STYLES by its index, and its chain favours, LIFT times, the spots that style expects: 0 is
+# uniform; 1 puts multi-deck ships on the board's edge line (as «Перельман» and edge huggers
+# do); 2 puts every ship on the outer ring. The answers sort the styles out: a fleet of a wrong
+# style contradicts them sooner, and survivors are copied with their style.
+STYLES = b"\x00\x00\x00\x00\x00\x00\x01\x01\x01\x02"
+LIFT = 8
 
 
 class Hard:
     name = "hard"
 
-    def __init__(self, rules, rng, pool=POOL, sweeps=SWEEPS):
+    def __init__(self, rules, rng, pool=POOL, sweeps=SWEEPS, styles=STYLES):
         self.rules = rules
         self.rng = rng
         self.w = rules.width
@@ -60,8 +72,16 @@ class Hard:
         ships = len(rules.fleet)
         self.ships = ships
         cells = rules.cells
-        self.fleets = array("H", range(pool * ships))
+        if 2 * cells <= 255:  # every code fits a byte (255 left for DEAD): half the memory
+            self.fleets = bytearray(pool * ships)
+            self.dead = 255
+        else:
+            self.fleets = array("H", range(pool * ships))
+            self.dead = DEAD
         self.alive = bytearray(pool)
+        self.styles = styles
+        self.style = bytearray(pool)  # each pool fleet's style (see STYLES)
+        self.last = [0, 0, 0]  # while a pool is built: the latest fleet of each style
         self.known = bytearray(cells)  # my own chart: UNKNOWN MISS HIT SUNK HALO
         self.blk = bytearray(cells)  # scratch: how many ships of one fleet forbid each cell
         self.counts = array("H", range(cells))
@@ -242,7 +262,7 @@ class Hard:
         if size > 1 and (code & 1) != (1 if max(ship) - first == (size - 1) * self.w else 0):
             return False
         self._tally_ship(code, size, -1)
-        fleets[base + j] = DEAD
+        fleets[base + j] = self.dead
         return True
 
     def _tally(self, base, delta):
@@ -251,7 +271,7 @@ class Hard:
         sizes = self.sizes
         for j in range(self.ships):
             code = fleets[base + j]
-            if code != DEAD:
+            if code != self.dead:
                 self._tally_ship(code, sizes[j], delta)
 
     def _tally_ship(self, code, size, delta):
@@ -269,7 +289,7 @@ class Hard:
         w = self.w
         for j in range(self.ships):
             code = fleets[base + j]
-            if code == DEAD:
+            if code == self.dead:
                 continue
             start = code >> 1
             if code & 1:
@@ -312,6 +332,7 @@ class Hard:
                     j += 1
                 for t in range(s):
                     fleets[i * s + t] = fleets[j * s + t]
+                self.style[i] = self.style[j]
                 alive[i] = 2
                 self._move(i * s, self.sweeps)
                 self._tally(i * s, 1)
@@ -323,8 +344,10 @@ class Hard:
         """A new pool: one fleet by search, the others by a long chain from it."""
         s = self.ships
         alive = self.alive
+        styles = self.styles
         for i in range(self.n):
             alive[i] = 0
+            self.style[i] = styles[i % len(styles)]
         counts = self.counts
         for c in range(self.rules.cells):
             counts[c] = 0
@@ -335,6 +358,9 @@ class Hard:
             return
         alive[0] = 1
         self._tally(0, 1)
+        last = self.last
+        for k in range(3):
+            last[k] = 0
         yield -1
         fleets = self.fleets
         fresh = self.ready  # rebuilding after a surprise: new searches now and then
@@ -347,8 +373,12 @@ class Hard:
                     self._tally(i * s, 1)
                     yield -1
                     continue
+            # each style's chain goes on from its own latest fleet
+            prev = last[self.style[i]]
+            if not prev:
+                prev = i - 1
             for t in range(s):
-                fleets[i * s + t] = fleets[(i - 1) * s + t]
+                fleets[i * s + t] = fleets[prev * s + t]
             done = 0
             while done < sweeps:  # the same chain as one call (same random numbers), in chunks
                 k = sweeps - done
@@ -359,6 +389,7 @@ class Hard:
                 self._move(i * s, k)
                 done += k
             alive[i] = 1
+            last[self.style[i]] = i
             self._tally(i * s, 1)
             yield -1
         self.ready = True
@@ -416,7 +447,7 @@ class Hard:
         for j in range(self.ships):
             code = fleets[base + j]
             self.wounded[j] = 0
-            if code == DEAD:
+            if code == self.dead:
                 continue
             self.order[afloat] = j
             afloat += 1
@@ -443,13 +474,14 @@ class Hard:
         w = self.w
         h = self.h
         boxed = self.touch == TOUCH_NEVER
+        style = self.style[base // self.ships]
         for _ in range(sweeps * afloat):
             j = self.order[rng.randrange(afloat)]
             size = sizes[j]
             code = fleets[base + j]
             if self.wounded[j]:
                 self._mark(code, size, -1)
-                code = self._redraw(code, size)
+                code = self._redraw(code, size, style)
                 fleets[base + j] = code
                 self._mark(code, size, 1)
                 continue
@@ -479,9 +511,12 @@ class Hard:
                         break
                     c += step
                 else:
-                    self._mark(code, size, -1)
-                    fleets[base + j] = new
-                    self._mark(new, size, 1)
+                    # Metropolis for the style's prior: a move off a favoured spot is kept 1 in LIFT
+                    if not (style and self._lifted(code, size, style) and not self._lifted(new, size, style)
+                            and rng.randrange(LIFT)):
+                        self._mark(code, size, -1)
+                        fleets[base + j] = new
+                        self._mark(new, size, 1)
                 continue
             self._mark(code, size, -1)
             c = start
@@ -490,12 +525,29 @@ class Hard:
                     break
                 c += step
             else:
-                code = new
+                if not (style and self._lifted(code, size, style) and not self._lifted(new, size, style)
+                        and rng.randrange(LIFT)):
+                    code = new
             fleets[base + j] = code
             self._mark(code, size, 1)
 
-    def _redraw(self, code, size):
-        """Gibbs move of a wounded ship: uniformly among the legal spots covering its hits."""
+    def _lifted(self, code, size, style):
+        """Does a ship at ``code`` lie where ``style`` favours it (see STYLES)?"""
+        if style == 1 and size == 1:
+            return False
+        start = code >> 1
+        w = self.w
+        x = start % w
+        y = start // w
+        if size == 1:
+            return x == 0 or y == 0 or x == w - 1 or y == self.h - 1
+        if code & 1:
+            return x == 0 or x == w - 1
+        return y == 0 or y == self.h - 1
+
+    def _redraw(self, code, size, style=0):
+        """Gibbs move of a wounded ship: among the legal spots covering its hits, each weighed by
+        the fleet's style (uniformly for style 0)."""
         w = self.w
         h = self.h
         known = self.known
@@ -544,7 +596,17 @@ class Hard:
                     n += 1
         if n == 0:  # cannot happen: the current spot is legal
             return code
-        return cand[self.rng.randrange(n)]
+        if not style:
+            return cand[self.rng.randrange(n)]
+        total = 0
+        for k in range(n):
+            total += LIFT if self._lifted(cand[k], size, style) else 1
+        r = self.rng.randrange(total)
+        for k in range(n):
+            r -= LIFT if self._lifted(cand[k], size, style) else 1
+            if r < 0:
+                return cand[k]
+        return cand[n - 1]
 
     # ----- the fallback search ------------------------------------------------------------------
 
@@ -560,7 +622,7 @@ class Hard:
         for ship in self.sunk:
             for t in range(len(todo)):
                 if self.sizes[todo[t]] == len(ship):
-                    fleets[base + todo[t]] = DEAD
+                    fleets[base + todo[t]] = self.dead
                     todo.pop(t)
                     break
         known = self.known
@@ -721,7 +783,7 @@ class Hard:
             if j in todo:
                 continue
             code = fleets[base + j]
-            if code == DEAD:
+            if code == self.dead:
                 continue
             start = code >> 1
             if code & 1:
