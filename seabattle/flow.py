@@ -9,7 +9,7 @@ the duel screens duel, duel_host, duel_join, duel_code, duel_wait, duel_reconnec
 """
 
 from seabattle import board as B
-from seabattle import ai, ai_fleet, coords, fleet, placement, rules as R, sound, strings, ui
+from seabattle import ai, ai_fleet, coords, fleet, habits, placement, rules as R, sound, strings, ui
 from seabattle.ai_hard import Hard
 from seabattle.match import LocalMatch
 from seabattle.records import Records
@@ -473,8 +473,15 @@ class Flow:
         key, factory = self.levels[self.settings.level]
         enemy = ai_fleet.computer_fleet(self.rules, self.rng)
         first = self.rng.randrange(2)
-        self.match = LocalMatch(self.rules, mine, enemy, factory(self.rules, self.rng), first)
+        self.match = LocalMatch(self.rules, mine, enemy, self._opponent(factory, self.rules), first)
         self.start_battle()
+
+    def _opponent(self, factory, rules):
+        """The computer player; the hard one expects the placement habits learnt from this
+        player's earlier fleets (seabattle.habits, kept with the statistics)."""
+        if factory is Hard:
+            return Hard(rules, self.rng, styles=habits.styles(self.records.habits.get(rules.name)))
+        return factory(rules, self.rng)
 
     def start_battle(self, resumed=False):
         self._page("battle", ui.P_BOARD, "")
@@ -520,7 +527,7 @@ class Flow:
         key, factory = self.levels[level]
         self.mode = "ai:" + key
         # a fresh computer player: it reads what it knows from its chart (game.views[1])
-        self.match = LocalMatch(game.rules, game.fleets[0], game.fleets[1], factory(game.rules, self.rng),
+        self.match = LocalMatch(game.rules, game.fleets[0], game.fleets[1], self._opponent(factory, game.rules),
                                 game.first, game=game)
         self.start_battle(True)
 
@@ -678,6 +685,9 @@ class Flow:
         won = m.won() and not surrender
         st = m.stats(0)
         self.records.add(self.mode, won, st.shots, st.hits)
+        if not m.duel:  # the loser may inspect the winner's board: the computer may learn from it
+            known = self.records.habits
+            known[m.rules.name] = habits.observe(known.get(m.rules.name), m.rules, m.game.fleets[0])
         if self.on_records is not None:
             self.on_records(self.records)
         self._cue(sound.WIN if won else sound.LOSE)

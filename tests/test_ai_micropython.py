@@ -14,3 +14,8 @@ HEAP = "128k"
 def test_ai_suite_on_micropython():
     passed, failed, out = run_suite("test_ai", HEAP)
     assert failed == 0 and passed > 0, out
+
+
+def test_habits_suite_on_micropython():
+    passed, failed, out = run_suite("test_habits", HEAP)
+    assert failed == 0 and passed > 0, out

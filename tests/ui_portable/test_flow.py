@@ -6,7 +6,7 @@ languages of strings)."""
 from check import Rng
 
 from seabattle import board as B
-from seabattle import placement, sound, strings, ui
+from seabattle import habits, placement, sound, strings, ui
 from seabattle.flow import Flow, Settings
 
 
@@ -152,6 +152,8 @@ def test_whole_game_against_the_computer_by_actions_only():
         if flow.match.enemy_fleet.owner[sq]:
             assert flow.screen.big[sq] in (ui.T_SHIP, ui.T_HIT, ui.T_SUNK)
     assert len(saved) == 1 and saved[0].rows["ai:easy"][0] == 1
+    # the computer learnt the player's fleet for the next hard game (seabattle.habits)
+    assert saved[0].habits["classic"] == habits.observe(None, flow.rules, flow.match.game.fleets[0])
     assert saved[0].rows["ai:easy"][1] == (1 if won else 0)
     flow.act(ui.MENU)
     _choose(flow, "stats")
@@ -203,6 +205,28 @@ def test_two_button_next_steps_and_wraps():
     for _ in range(10):
         flow.act(ui.NEXT)
     assert flow.anchor == 10  # wrapped to the next row
+
+
+def test_the_hard_level_expects_the_habits_learnt_from_earlier_fleets():
+    from seabattle import rules as R
+    from seabattle.ai_fleet import border_fleet
+    from seabattle.records import Records
+
+    classic = R.preset("classic")
+    records = Records()
+    data = None
+    for k in range(6):
+        data = habits.observe(data, classic, border_fleet(classic, Rng(k)))
+    records.habits["classic"] = data
+    flow = Flow(Rng(6), settings=Settings(lang="en"), records=records)
+    _choose(flow, "play")
+    _choose(flow, "hard")
+    flow.act(ui.SWITCH)
+    flow.act(ui.FIRE)
+    assert flow.name == "battle" and flow.mode == "ai:hard"
+    styles = flow.match.opponent.styles
+    assert styles == habits.styles(data) and styles != habits.styles(None)
+    assert len([b for b in styles if b == 2]) > len([b for b in styles if b == 1])  # border habits
 
 
 def test_a_saved_game_is_offered_on_the_title_and_continues_where_it_stopped():

@@ -1,0 +1,163 @@
+"""The human's placement habits, learnt across games against the computer (per rules preset).
+
+At the end of a game the human's whole fleet is known (the loser may inspect the winner's board;
+the computer never sees it during play). Each fleet is weighed against the hard level's prior
+styles (seabattle.ai_hard.STYLES: 0 uniform, 1 multi-deck ships on the edge line, 2 every ship on
+the border) by likelihood, and the style posterior is added to smoothed counts that forget old
+games (a habit can change). From the counts come the ``styles`` bytes of the next hard
+opponent: each style gets a share of its pool proportional to the evidence, but uniform never
+less than ``FLOOR`` so a new habit is still caught by the answers.
+
+The summary is five bytes: ``VERSION``, games seen (saturating at 255), then the three counts in
+sixteenths of a game. Anything else (another version, a damaged save) loads as no habits.
+"""
+
+VERSION = 1
+STYLE_COUNT = 3
+UNIT = 16  # one game's evidence in the counts
+FORGET = 2  # counts shrink by 1/2**FORGET each game: about the last 4 games count
+LIFT = 8  # the hard level's weight of a favoured spot (seabattle.ai_hard.LIFT)
+# no evidence yet: the hard level's own mix, 6 uniform : 3 edge line : 1 border
+DEFAULT = b"\x00\x00\x00\x00\x00\x00\x01\x01\x01\x02"
+PRIOR = (6, 3, 1)  # pseudo-counts (sixteenths) of that mix, so one game does not decide alone
+FLOOR = 6  # uniform slots out of SLOTS, whatever the evidence
+SLOTS = 20
+
+
+def empty():
+    return bytes((VERSION, 0, 0, 0, 0))
+
+
+def load(data):
+    """The summary as a bytearray (games, c0, c1, c2 after the version); empty if unusable."""
+    out = bytearray(empty())
+    if data is None or len(data) != 2 + STYLE_COUNT or data[0] != VERSION:
+        return out
+    for i in range(1, len(out)):
+        out[i] = data[i]
+    return out
+
+
+def _edge_line(rules, cells):
+    """Does the ship lie along the board's edge line (every cell on the outer ring)?"""
+    w = rules.width
+    h = rules.height
+    for sq in cells:
+        x = sq % w
+        y = sq // w
+        if not (x == 0 or y == 0 or x == w - 1 or y == h - 1):
+            return False
+    return True
+
+
+def _share(rules, size):
+    """Of the spots of a ship of ``size``, the share along the edge line (uniform prior)."""
+    w = rules.width
+    h = rules.height
+    total = 0
+    edge = 0
+    for vertical in (0, 1):
+        if vertical and size == 1:
+            break
+        for y in range(h - size + 1 if vertical else h):
+            for x in range(w if vertical else w - size + 1):
+                total += 1
+                if size == 1:
+                    edge += 1 if (x == 0 or y == 0 or x == w - 1 or y == h - 1) else 0
+                elif vertical:
+                    edge += 1 if (x == 0 or x == w - 1) else 0
+                else:
+                    edge += 1 if (y == 0 or y == h - 1) else 0
+    return edge / total if total else 0.0
+
+
+def likelihoods(rules, fleet):
+    """How much better each style explains ``fleet`` than uniform placement: a list of three
+    ratios (uniform's is 1). Ships are taken one by one (the ratio of a ship on the edge line
+    under the style to under uniform placement), which ignores that ships exclude each other:
+    enough to tell the habits apart."""
+    out = [1.0, 1.0, 1.0]
+    shares = {}
+    for ship in fleet.ships:
+        size = len(ship.cells)
+        p = shares.get(size)
+        if p is None:
+            p = _share(rules, size)
+            shares[size] = p
+        if p <= 0.0 or p >= 1.0:
+            continue
+        q = LIFT * p / (LIFT * p + 1.0 - p)  # the share once each edge spot weighs LIFT
+        on = _edge_line(rules, ship.cells)
+        r = q / p if on else (1.0 - q) / (1.0 - p)
+        if size > 1:
+            out[1] *= r
+        out[2] *= r
+    return out
+
+
+def observe(data, rules, fleet):
+    """The summary ``data`` (bytes or None) after one more game against ``fleet``: new bytes."""
+    s = load(data)
+    lik = likelihoods(rules, fleet)
+    # the posterior of each style, its prior being the evidence so far (online EM: a player who
+    # places uniformly is soon told apart from one who now and then lands two ships on an edge)
+    total = 0.0
+    for k in range(STYLE_COUNT):
+        lik[k] *= s[2 + k] + PRIOR[k]
+        total += lik[k]
+    if s[1] < 255:
+        s[1] += 1
+    given = 0
+    share = 0.0
+    for k in range(STYLE_COUNT):
+        c = s[2 + k]
+        c -= (c + (1 << FORGET) - 1) >> FORGET  # every count shrinks, even a small one
+        share += lik[k] / total
+        add = int(UNIT * share + 0.5) - given  # rounded by the running sum: one game in all
+        given += add
+        c += add
+        s[2 + k] = c if c < 255 else 255
+    return bytes(s)
+
+
+def styles(data):
+    """The ``styles`` bytes for the next hard opponent (seabattle.ai_hard.Hard)."""
+    s = load(data)
+    if not s[1]:
+        return DEFAULT
+    weights = [s[2 + k] + PRIOR[k] for k in range(STYLE_COUNT)]
+    total = weights[0] + weights[1] + weights[2]
+    # slots per style in proportion (largest remainders), then uniform raised to the floor
+    slots = [weights[k] * SLOTS // total for k in range(STYLE_COUNT)]
+    left = SLOTS - slots[0] - slots[1] - slots[2]
+    while left > 0:
+        best = 0
+        best_rem = -1
+        for k in range(STYLE_COUNT):
+            rem = weights[k] * SLOTS - slots[k] * total
+            if rem > best_rem:
+                best = k
+                best_rem = rem
+        slots[best] += 1
+        left -= 1
+    while slots[0] < FLOOR:
+        k = 1 if slots[1] >= slots[2] else 2
+        slots[k] -= 1
+        slots[0] += 1
+    out = bytearray(SLOTS)
+    i = 0
+    for k in range(STYLE_COUNT):
+        for _ in range(slots[k]):
+            out[i] = k
+            i += 1
+    return bytes(out)
+
+
+def describe(data):
+    """A short text for benchmarks and logs: games seen, counts, the styles' slots."""
+    s = load(data)
+    st = styles(data)
+    n = [0, 0, 0]
+    for b in st:
+        n[b] += 1
+    return "games %d, evidence %d/%d/%d, styles %d:%d:%d" % (s[1], s[2], s[3], s[4], n[0], n[1], n[2])

@@ -1,0 +1,114 @@
+"""The human's placement habits (seabattle.habits): learnt from whole fleets after the game, saved
+with the statistics, turned into the hard level's prior styles. Fleets of a known habit must
+move the styles toward the style that explains them; bad bytes load as no habits."""
+
+from check import Rng
+
+from seabattle import habits as H
+from seabattle import rules as R
+from seabattle.ai_fleet import border_fleet
+from seabattle.ai_hard import STYLES, Hard
+from seabattle.placement import perelman_fleet, random_fleet
+from seabattle.records import Records
+
+CLASSIC = R.preset("classic")
+
+
+def shares(styles):
+    n = [0, 0, 0]
+    for b in styles:
+        n[b] += 1
+    return n
+
+
+def learnt(make, games, seed, data=None, rules=CLASSIC):
+    rng = Rng(seed)
+    for _ in range(games):
+        data = H.observe(data, rules, make(rules, rng))
+    return data
+
+
+def test_no_habits_gives_the_hard_levels_own_mix():
+    assert H.styles(None) == STYLES
+    assert H.styles(H.empty()) == STYLES
+
+
+def test_habits_round_trip_through_bytes_and_records():
+    data = learnt(perelman_fleet, 5, 1)
+    assert len(data) == 5 and data[0] == H.VERSION and data[1] == 5
+    assert H.load(data) == bytearray(data)
+    rec = Records()
+    rec.add("ai:hard", True, 60, 20)
+    rec.habits["classic"] = data
+    rec.habits["mb"] = learnt(random_fleet, 2, 2, rules=R.preset("mb"))
+    again = Records.from_bytes(rec.to_bytes())
+    assert again.habits == rec.habits
+    assert again.rows == rec.rows
+    assert H.styles(again.habits["classic"]) == H.styles(data)
+
+
+def test_a_run_of_perelman_fleets_shifts_the_styles_to_the_edge_line():
+    n = shares(H.styles(learnt(perelman_fleet, 12, 3)))
+    assert n[1] >= 12 and n[1] > n[0] and n[1] > n[2], n  # default: 6 of 20 slots
+    assert n[0] >= H.FLOOR, n
+
+
+def test_a_run_of_border_fleets_shifts_the_styles_to_the_border():
+    n = shares(H.styles(learnt(border_fleet, 12, 4)))
+    assert n[2] >= 12 and n[2] > n[1], n  # default: 2 of 20 slots
+    assert n[0] >= H.FLOOR, n
+
+
+def test_uniform_fleets_keep_the_styles_mostly_uniform():
+    n = shares(H.styles(learnt(random_fleet, 12, 5)))
+    assert n[0] >= 14, n  # default: 12 of 20 slots
+
+
+def test_a_change_of_habit_is_caught():
+    data = learnt(border_fleet, 30, 6)
+    assert shares(H.styles(data))[2] >= 12
+    n = shares(H.styles(learnt(perelman_fleet, 12, 7, data)))
+    assert n[1] > n[2], n
+    n = shares(H.styles(learnt(random_fleet, 16, 8, data)))
+    assert n[0] > n[1] + n[2], n
+
+
+def test_bad_or_old_bytes_load_as_no_habits():
+    good = learnt(perelman_fleet, 3, 9)
+    bad = [None, b"", b"\x01", good[:4], good + b"\x00", bytes([H.VERSION + 1]) + good[1:],
+           b"\xff" * 5, b"\x00" * 5]
+    for data in bad:
+        assert H.load(data) == bytearray(H.empty()), data
+        assert H.styles(data) == STYLES, data
+        after = H.observe(data, CLASSIC, perelman_fleet(CLASSIC, Rng(10)))
+        assert after[1] == 1, (data, after)
+    # a saved count at its limit stays there, every style id stays in range
+    full = bytes([H.VERSION, 255, 255, 255, 255])
+    out = H.observe(full, CLASSIC, random_fleet(CLASSIC, Rng(11)))
+    assert out[1] == 255 and max(H.styles(out)) <= 2
+
+
+def test_records_survive_damaged_or_old_habit_lines():
+    rec = Records.from_bytes(b"ai:hard=3,1,180,60,55\nhabits:classic:1,2,x\nhabits:corners:1,300,0,0,0")
+    assert rec.rows == {"ai:hard": [3, 1, 180, 60, 55]}
+    assert "classic" not in rec.habits
+    assert H.styles(rec.habits.get("corners")) == STYLES or max(H.styles(rec.habits["corners"])) <= 2
+    old = Records.from_bytes(b"ai:easy=1,1,80,20,80\nduel=2,0,100,30,0")  # a save made before habits
+    assert old.habits == {} and old.rows["duel"] == [2, 0, 100, 30, 0]
+    assert Records.from_bytes(b"\xff\xfe=\x80").rows == {}
+
+
+def test_learnt_styles_drive_a_hard_game_on_every_preset():
+    for name in R.preset_names():
+        rules = R.preset(name)
+        data = learnt(border_fleet, 4, 12, rules=rules)
+        styles = H.styles(data)
+        hard = Hard(rules, Rng(13), pool=20, styles=styles)
+        fleet = random_fleet(rules, Rng(14))
+        from seabattle.game import Game
+
+        game = Game(rules, (fleet, fleet), 0)
+        while not game.over():
+            game.turn = 0
+            hard.learn(game.shoot(hard.choose(game.views[0])))
+        assert game.views[0].shots <= rules.cells
