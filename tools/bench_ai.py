@@ -1,5 +1,5 @@
 """Benchmark of the computer's shooters: ``python -m tools.bench ai --level LEVEL --rules PRESET
---fleets uniform|perelman|border|computer --games N --seed S [--mp-games M] [--no-mp]``.
+--fleets uniform|perelman|border|computer --games N --seed S [--mp-games M] [--no-mp] [--learn]``.
 
 The reference harness: a shooter fires at one fleet until it sinks it; the figure is the number
 of shots (lower is better). Fleet styles:
@@ -10,6 +10,10 @@ of shots (lower is better). Fleet styles:
 - ``border``: all ships on the outer ring of cells, uniform among such fleets (rejection again);
 - ``computer``: the computer's own fleet (``seabattle.ai_fleet.computer_fleet``); ``computer:NAME``
   one of its styles alone (``seabattle.ai_fleet.STYLES``).
+
+``--learn`` (hard level): the harness keeps the human's habits (``seabattle.habits``) across its N
+games in order, as the game does from its saved statistics (a club player who keeps meeting the
+same person): each game's hard shooter gets the ``styles`` learnt from the fleets before it.
 
 Prints games, mean, 95 % interval, p50, p90, worst; the time per move (median, p99, worst) on
 CPython and under the MicroPython unix port, projected to a CLUE's nRF52840 (× 380, the pystone
@@ -350,7 +354,7 @@ def main(argv):
     flags = set()
     i = 0
     while i < len(argv):
-        if argv[i] in ("--no-mp",):
+        if argv[i] in ("--no-mp", "--learn"):
             flags.add(argv[i])
             i += 1
             continue
@@ -371,10 +375,23 @@ def main(argv):
     shots = []
     rec = new_record()
     started = time.time()
+    learn = "--learn" in flags
+    if learn:
+        if level != "hard":
+            raise SystemExit("--learn needs --level hard (the habits set the hard level's styles)")
+        from seabattle import habits
+    known = None  # the habits so far (bytes), with --learn
     for g in range(games):
         fleet = draw(fleet_rng)
+        if learn:
+            styles = habits.styles(known)
+            factory = lambda r, rng: shooter_factory(level)(r, rng, styles=styles)  # noqa: E731
         shots.append(play(rules, factory, fleet, XorShift(seed * 100003 + g), rec))
+        if learn:
+            known = habits.observe(known, rules, fleet)  # the loser may inspect the winner's board
     result = {"level": level, "rules": preset, "fleets": style, "seed": seed}
+    if learn:
+        result["learn"] = habits.describe(known)
     result.update(summary(shots))
     result["cpython"] = {k: time_summary(rec[k]) for k in rec}
     result["cpython_seconds"] = round(time.time() - started, 1)
@@ -391,6 +408,8 @@ def main(argv):
                               for k in rec if k in mp}
         result["peak_heap_bytes"] = mp["peak_heap_bytes"]
     print("level %s, rules %s, fleets %s, seed %d" % (level, preset, style, seed))
+    if learn:
+        print("learn: habits carried across the %d games in order; at the end: %s" % (games, result["learn"]))
     print("games %d  mean %.2f ± %.2f (95 %%)  p50 %d  p90 %d  worst %d" % (
         result["games"], result["mean"], result["ci95"], result["p50"], result["p90"], result["worst"]))
     print("times in ms: median / p99 / worst")
