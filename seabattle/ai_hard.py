@@ -56,6 +56,13 @@ COUNT_SLICE = 20  # fleets counted per slice
 # style contradicts them sooner, and survivors are copied with their style.
 STYLES = b"\x00\x00\x00\x00\x00\x00\x01\x01\x01\x02"
 LIFT = 8
+# The opening table: the first pool is read from a file of independent fleets drawn once on a
+# desktop (python -m tools.hard_table), one section per style, instead of the long chain that took
+# seconds on a board. A game takes each style's fleets from a random place in its section and
+# turns the board by one of its symmetries (the styles' priors are symmetric), so games differ
+# and a seed still replays its game. Read into the pool's own buffer: no extra heap.
+TABLE_MAGIC = b"SBH1"
+TABLE_SLICE = 25  # table fleets turned and counted per step
 
 
 class Hard:
@@ -105,6 +112,7 @@ class Hard:
         self.limit = 0  # its bound
         self.collapses = 0  # pools rebuilt after no fleet survived an answer
         self.failures = 0  # searches that gave up
+        self.opened = -1  # the symmetry the opening table was turned by, -1 if it was not used
 
     # ----- the shooter interface ----------------------------------------------------------------
 
@@ -341,7 +349,8 @@ class Hard:
             alive[i] = 1 if alive[i] else 0
 
     def _build(self):
-        """A new pool: one fleet by search, the others by a long chain from it."""
+        """A new pool: the opening table's at the start of a game if there is one for these rules,
+        else (and after a collapse) one fleet by search, the others by a long chain from it."""
         s = self.ships
         alive = self.alive
         styles = self.styles
@@ -351,6 +360,11 @@ class Hard:
         counts = self.counts
         for c in range(self.rules.cells):
             counts[c] = 0
+        if not self.ready and not self.seen and self.dead == 255:
+            loaded = yield from self._open()
+            if loaded:
+                self.ready = True
+                return
         found = yield from self._search(0, self.search_total)
         if not found:
             self.failures += 1
@@ -393,6 +407,140 @@ class Hard:
             self._tally(i * s, 1)
             yield -1
         self.ready = True
+
+    # ----- the opening table -------------------------------------------------------------------
+
+    def _open(self):
+        """Generator: fill the pool from the opening table; returns False (nothing changed but
+        ``alive``) when there is no table for these rules or it holds too few fleets of a style."""
+        try:
+            f = open(table_path(self.rules), "rb")
+        except OSError:
+            return False
+        n = self.n
+        s = self.ships
+        styles = self.styles
+        with f:
+            head = f.read(len(TABLE_MAGIC) + 10 + s)
+            if head != table_header(self.rules) + head[-6:] or len(head) != len(TABLE_MAGIC) + 10 + s:
+                return False
+            have = (head[-6] << 8 | head[-5], head[-4] << 8 | head[-3], head[-2] << 8 | head[-1])
+            need = [0, 0, 0]
+            for i in range(n):
+                need[styles[i % len(styles)]] += 1
+            for k in range(3):
+                if need[k] > have[k]:
+                    return False
+            # each style's fleets, from a random place in its section, into a run of the pool
+            view = memoryview(self.fleets)
+            section = len(head)
+            at = 0
+            for k in range(3):
+                off = self.rng.randrange(have[k]) if have[k] else 0
+                left = need[k]
+                while left:
+                    take = have[k] - off
+                    if take > left:
+                        take = left
+                    f.seek(section + off * s)
+                    f.readinto(view[at * s:(at + take) * s])
+                    at += take
+                    left -= take
+                    off = 0
+                section += have[k] * s
+            del view
+        yield -1
+        # slot i takes the next fleet of its style's run: a permutation, followed cycle by cycle
+        src = array("H", range(n))
+        first = [0, need[0], need[0] + need[1]]
+        for i in range(n):
+            k = styles[i % len(styles)]
+            src[i] = first[k]
+            first[k] += 1
+        fleets = self.fleets
+        alive = self.alive
+        tmp = self.wounded  # scratch of one fleet
+        for i in range(n):
+            if alive[i] or src[i] == i:
+                alive[i] = 1
+                continue
+            for t in range(s):
+                tmp[t] = fleets[i * s + t]
+            cur = i
+            while True:
+                alive[cur] = 1
+                nxt = src[cur]
+                if nxt == i:
+                    for t in range(s):
+                        fleets[cur * s + t] = tmp[t]
+                    break
+                for t in range(s):
+                    fleets[cur * s + t] = fleets[nxt * s + t]
+                cur = nxt
+        del src
+        yield -1
+        # one of the board's symmetries, as a code -> code table per ship size
+        self.opened = self.rng.randrange(8 if self.w == self.h else 4)
+        turn = self._symmetry(self.opened)
+        cells2 = 2 * self.rules.cells
+        sizes = self.sizes
+        kinds = bytearray(s)  # each ship's row of ``turn``
+        for j in range(1, s):
+            kinds[j] = kinds[j - 1] + (1 if sizes[j] != sizes[j - 1] else 0)
+        yield -1
+        for i in range(n):
+            base = i * s
+            for j in range(s):
+                fleets[base + j] = turn[kinds[j] * cells2 + fleets[base + j]]
+            self._tally(base, 1)
+            if i % TABLE_SLICE == TABLE_SLICE - 1:
+                yield -1
+        return True
+
+    def _symmetry(self, g):
+        """A bytearray: for each ship size (largest first) and code, the code of the ship moved
+        by symmetry ``g`` (bit 1 mirrors x, bit 2 mirrors y, bit 4 swaps x and y; 255: no ship)."""
+        w = self.w
+        h = self.h
+        cells = self.rules.cells
+        sizes = self.sizes
+        kinds = 1
+        for j in range(1, len(sizes)):
+            if sizes[j] != sizes[j - 1]:
+                kinds += 1
+        out = bytearray(kinds * 2 * cells)
+        cell = self.blk  # scratch: where each square goes (squares fit a byte on such boards)
+        for c in range(cells):
+            x = c % w
+            y = c // w
+            if g & 1:
+                x = w - 1 - x
+            if g & 2:
+                y = h - 1 - y
+            cell[c] = x * w + y if g & 4 else y * w + x
+        row = 0
+        for j in range(len(sizes)):
+            if j and sizes[j] == sizes[j - 1]:
+                continue
+            size = sizes[j]
+            for code in range(2 * cells):
+                start = code >> 1
+                if code & 1:
+                    end = start + w * (size - 1)
+                    ok = size > 1 and end < cells
+                else:
+                    end = start + size - 1
+                    ok = end // w == start // w
+                if not ok:
+                    out[row + code] = 255
+                    continue
+                a = cell[start]
+                b = cell[end]
+                if b < a:
+                    a, b = b, a
+                out[row + code] = a * 2 + (1 if b - a >= w else 0)
+            row += 2 * cells
+        return out
 
     def _mark(self, code, size, delta):
         """Add ``delta`` to ``blk`` over the cells a ship at ``code`` forbids to the others."""
@@ -793,3 +941,24 @@ class Hard:
             elif start <= sq < start + sizes[j] and sq // w == start // w:
                 return j
         return -1
+
+
+def table_header(rules):
+    """What an opening table for ``rules`` starts with (before its three section sizes)."""
+    return TABLE_MAGIC + bytes([rules.width, rules.height, rules.touch, len(rules.fleet)]) + bytes(rules.fleet)
+
+
+def table_name(rules):
+    return "hard_%dx%d_t%d_%s.bin" % (rules.width, rules.height, rules.touch, "".join([str(k) for k in rules.fleet]))
+
+
+def table_path(rules):
+    """The opening table's file for ``rules``: next to this module (seabattle/ on a board)."""
+    try:
+        here = __file__
+    except NameError:
+        here = "seabattle/ai_hard.py"
+    cut = here.rfind("/")
+    if here.rfind("\\") > cut:
+        cut = here.rfind("\\")
+    return (here[:cut + 1] if cut >= 0 else "") + table_name(rules)

@@ -55,6 +55,9 @@ def compiled_tree():
         for name in files:
             if name.endswith(".py") and name != "__main__.py":
                 jobs.append((os.path.join(folder, name), os.path.join(out, rel, name[:-3] + ".mpy")))
+            elif name.endswith(".bin"):  # data the engine reads (the hard level's opening tables)
+                os.makedirs(os.path.join(out, rel), exist_ok=True)
+                shutil.copyfile(os.path.join(folder, name), os.path.join(out, rel, name))
     for suite in sorted(os.listdir(os.path.join(ROOT, "tests"))):
         folder = os.path.join(ROOT, "tests", suite)
         if suite.endswith("portable") and os.path.isdir(folder):

@@ -82,7 +82,7 @@ def device_files(root=ROOT):
                 rel = os.path.relpath(os.path.join(dirpath, name), root).replace(os.sep, "/")
                 if any(rel == s or rel.startswith(s + "/") for s in DEVICE_SKIP):
                     continue
-                if name.endswith(".py") or name.endswith(".bdf") or name.endswith(".txt"):
+                if name.endswith((".py", ".bdf", ".txt", ".bin")):  # .bin: the hard level's opening tables
                     files.append(rel)
     return files
 

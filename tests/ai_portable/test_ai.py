@@ -11,7 +11,7 @@ from check import Rng
 from seabattle import rules as R
 from seabattle.ai import Easy, Normal
 from seabattle.ai_fleet import STYLES, computer_fleet, style_fleet
-from seabattle.ai_hard import SEARCH_SLICE, Hard
+from seabattle.ai_hard import SEARCH_SLICE, Hard, table_path
 from seabattle.board import HALO, HIT, UNKNOWN
 from seabattle.game import Game
 from seabattle.match import LocalMatch
@@ -282,3 +282,134 @@ def test_hard_pool_fleets_of_every_style_stay_consistent_with_every_answer():
                                         assert taken.get(y * w + x, k) == k, (name, i, c)
                 assert counts == [hard.counts[c] for c in range(rules.cells)]
             assert styles == {0, 1, 2}
+
+
+def table_sections(rules):
+    """The opening table for ``rules`` (see tools.hard_table): per style, the offset of its section
+    in the file and how many fleets it holds; the header is checked."""
+    from seabattle.ai_hard import table_header
+
+    head = table_header(rules)
+    with open(table_path(rules), "rb") as f:
+        start = f.read(len(head) + 6)
+        f.seek(0, 2)
+        size = f.tell()
+    assert start[:len(head)] == head
+    at = len(head) + 6
+    sections = []
+    for k in range(3):
+        m = start[len(head) + 2 * k] << 8 | start[len(head) + 2 * k + 1]
+        sections.append((at, m))
+        at += m * len(rules.fleet)
+    assert at == size
+    return sections
+
+
+def table_fleet(f, rules, section, i, buf):
+    """Fleet ``i`` of a table's ``section`` into ``buf`` (a fleet at a time: the heap is small)."""
+    f.seek(section[0] + i * len(rules.fleet))
+    assert f.readinto(buf) == len(buf)
+    return buf
+
+
+def legal(rules, codes):
+    """The fleet of ship codes (first square * 2 + vertical, sizes as in rules.fleet) is legal."""
+    from seabattle.fleet import Fleet, Ship
+
+    ships = []
+    for size, code in zip(rules.fleet, codes):
+        start = code >> 1
+        step = rules.width if code & 1 else 1
+        last = start + step * (size - 1)
+        if code & 1:
+            assert size > 1 and last < rules.cells, (size, code)
+        else:
+            assert start // rules.width == last // rules.width, (size, code)
+        ships.append(Ship([start + k * step for k in range(size)]))
+    Fleet(rules, ships).validate()
+
+
+def test_opening_tables_hold_legal_fleets_and_every_symmetry_keeps_them_legal():
+    for name in ("classic", "corners", "mb"):
+        rules = R.preset(name)
+        s = len(rules.fleet)
+        sections = table_sections(rules)
+        f = open(table_path(rules), "rb")
+        buf = bytearray(s)
+        hard = Hard(rules, Rng(1))
+        turns = [hard._symmetry(g) for g in range(8)]
+        cells2 = 2 * rules.cells
+        kinds = [0]
+        for j in range(1, s):
+            kinds.append(kinds[-1] + (rules.fleet[j] != rules.fleet[j - 1]))
+        edge = [0, 0, 0]
+        for k in range(3):
+            at, m = sections[k]
+            assert m >= 500
+            keys = []
+            for i in range(m):
+                codes = table_fleet(f, rules, sections[k], i, buf)
+                key = 0
+                for c in codes:
+                    key = (key * 257 + c) & 0x3FFFFFFFFFFF  # a small int on both VMs
+                keys.append(key)
+                legal(rules, codes)
+                if i % 25 == 0:  # all of them is slow on MicroPython
+                    for g in range(8):
+                        legal(rules, [turns[g][kinds[j] * cells2 + codes[j]] for j in range(s)])
+                for j in range(s):
+                    edge[k] += hard._lifted(codes[j], rules.fleet[j], 2)
+            keys.sort()
+            assert all(keys[i] != keys[i - 1] for i in range(1, m))  # independent draws, not copies
+            del keys
+        f.close()
+        # the styles' sections differ as their priors do: more ships along the edges
+        assert edge[0] < edge[1] and edge[0] < edge[2], (name, edge)
+        if 1 in rules.fleet:  # style 2 also puts single-deck ships on the border, style 1 does not
+            assert edge[1] < edge[2], (name, edge)
+
+
+def test_hard_opens_from_the_table_turned_and_rotated_by_the_seed():
+    rules = R.preset("classic")
+    sections = table_sections(rules)
+    f = open(table_path(rules), "rb")
+    buf = bytearray(10)
+    pattern = b"\x00\x01\x02\x00\x02"
+    kinds = [0, 1, 1, 2, 2, 2, 3, 3, 3, 3]
+    pools = []
+    for seed in (5, 5, 6):
+        hard = Hard(rules, Rng(seed), pool=40, styles=pattern)
+        hard.start(Game(rules, (random_fleet(rules, Rng(1)),) * 2, 0).views[0])
+        while hard.step() < 0:
+            pass
+        assert hard.opened >= 0
+        turn = hard._symmetry(hard.opened)
+        pool = [bytes(hard.fleets[i * 10:(i + 1) * 10]) for i in range(40)]
+        counts = [0] * rules.cells
+        for i in range(40):
+            assert hard.alive[i] and hard.style[i] == pattern[i % 5]
+            for t in range(sections[hard.style[i]][1]):  # a table fleet of its own style, turned
+                table_fleet(f, rules, sections[hard.style[i]], t, buf)
+                if all(turn[kinds[j] * 200 + buf[j]] == pool[i][j] for j in range(10)):
+                    break
+            else:
+                assert False, (seed, i)
+            for cells in pool_ships(hard, i):
+                for c in cells:
+                    counts[c] += 1
+        assert len(set(pool)) == 40 and counts == list(hard.counts)
+        pools.append(pool)
+    f.close()
+    assert pools[0] == pools[1] and pools[0] != pools[2]
+
+
+def test_hard_without_a_table_builds_its_pool_by_the_chain():
+    rules = R.preset("classic")
+    hard = Hard(rules, Rng(2), pool=501, styles=b"\x00")  # more fleets of style 0 than the table holds
+    fleet = random_fleet(rules, Rng(3))
+    game = Game(rules, (fleet, fleet), 0)
+    hard.learn(game.shoot(hard.choose(game.views[0])))
+    assert hard.opened == -1 and sum(hard.alive) == 501
+    rules = R.Rules("big", 12, 12, (4, 3, 3, 2, 2, 2, 1, 1, 1, 1))  # codes need 16 bits: no table
+    big = Hard(rules, Rng(2), pool=12)
+    assert play(rules, lambda r, rng: big, random_fleet(rules, Rng(3)), 2, True) and big.opened == -1

@@ -1,0 +1,108 @@
+"""The hard level's opening tables: ``python -m tools.hard_table [--fleets N] [--sweeps K] [--seed S]
+[PRESET ...]`` (default: every preset; presets with the same board, fleet and touching rule share
+one file).
+
+Writes ``seabattle/hard_WxH_tT_SIZES.bin`` (see ``seabattle.ai_hard.table_name``): the header
+(``table_header``: magic, width, height, touching rule, ship count, ship sizes), the three section
+sizes (big-endian 16 bits each), then the sections, one per style of ``seabattle.ai_hard.STYLES``:
+N fleets each, every fleet its ships' codes (first square * 2 + vertical) in the order of the
+rules' fleet (largest first), one byte a ship.
+
+Style 0 fleets are exact uniform draws over the legal fleets (each ship uniformly placed, the whole
+fleet drawn again on any overlap or touch). Styles 1 and 2 have no exact sampler: each fleet starts
+from its own uniform draw and runs K sweeps of the hard level's own styled chain
+(``Hard._move``), whose stationary law is the style's prior; every fleet is independent of the others.
+A game at the hard level reads N or fewer fleets of each style from a random place and turns them by
+a random board symmetry (``Hard._open``). Deterministic for a seed.
+"""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+from seabattle import rules as R  # noqa: E402
+from seabattle.ai_hard import Hard, table_header, table_name  # noqa: E402
+from seabattle.fleet import Fleet, Ship  # noqa: E402
+from tools.bench_ai import RejectionFleets, XorShift  # noqa: E402
+
+FLEETS = 500  # per style: the default pool (500) may be of one style only (learnt styles)
+SWEEPS = 100  # chain sweeps from a uniform draw to a styled fleet
+
+
+def codes_of(rules, fleet):
+    """The fleet's ship codes in the order of ``rules.fleet`` (largest first)."""
+    ships = sorted(fleet.ships, key=lambda s: -s.size)
+    out = []
+    for ship in ships:
+        first = ship.cells[0]
+        out.append(first * 2 + (1 if ship.size > 1 and ship.cells[1] - first == rules.width else 0))
+    return out
+
+
+def fleet_of(rules, codes):
+    ships = []
+    for size, code in zip(rules.fleet, codes):
+        step = rules.width if code & 1 else 1
+        ships.append(Ship([(code >> 1) + k * step for k in range(size)]))
+    return Fleet(rules, ships)
+
+
+def build(rules, fleets=FLEETS, sweeps=SWEEPS, seed=1):
+    """The table's bytes for ``rules``."""
+    rng = XorShift(seed)
+    uniform = RejectionFleets(rules).draw
+    s = len(rules.fleet)
+    out = bytearray(table_header(rules))
+    for _ in range(3):
+        out += bytes([fleets >> 8, fleets & 255])
+    for style in range(3):
+        chain = Hard(rules, rng, pool=1, styles=bytes([style]))
+        chain.style[0] = style
+        for _ in range(fleets):
+            codes = codes_of(rules, uniform(rng))
+            if style:
+                for j in range(s):
+                    chain.fleets[j] = codes[j]
+                chain._move(0, sweeps)
+                codes = list(chain.fleets[:s])
+            fleet_of(rules, codes).validate()
+            out += bytes(codes)
+    return bytes(out)
+
+
+def main(argv):
+    args = {"--fleets": str(FLEETS), "--sweeps": str(SWEEPS), "--seed": "1"}
+    names = []
+    i = 0
+    while i < len(argv):
+        if argv[i] in args and i + 1 < len(argv):
+            args[argv[i]] = argv[i + 1]
+            i += 2
+        elif argv[i] in R.preset_names():
+            names.append(argv[i])
+            i += 1
+        else:
+            print(__doc__)
+            return 2
+    done = set()
+    for name in names or R.preset_names():
+        rules = R.preset(name)
+        if 2 * rules.cells > 255:  # the pool keeps one byte a ship only on such boards
+            print("%s: board too big for a table" % name)
+            continue
+        path = os.path.join(ROOT, "seabattle", table_name(rules))
+        if path in done:
+            continue
+        done.add(path)
+        data = build(rules, int(args["--fleets"]), int(args["--sweeps"]), int(args["--seed"]))
+        with open(path, "wb") as f:
+            f.write(data)
+        print("%s: %s, %d bytes" % (name, os.path.relpath(path, ROOT), len(data)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
