@@ -3,7 +3,8 @@
 Runs tools/ramreport_mp.py on MicroPython with the board-only modules stood in (tools/mpstubs:
 displayio keeps the same buffers a board keeps) and the libraries from lib/ (``python -m
 tools.bundle``): every module a board loads is imported, the screens are built, and a whole game
-against the computer is played through them. Prints the live heap (after gc.collect) per
+against the computer is played through them (easy level; ``--hard`` adds the hard level, whose
+search state is the biggest). Prints the live heap (after gc.collect) per
 start-up stage, after start-up and at the peak of the game, for each screen size, with and
 without the BLE library. ``--min-heap`` also searches the smallest ``-X heapsize`` with which
 the game still finishes (fragmentation included).
@@ -108,9 +109,9 @@ def run_wasm(argv, env, timeout=600):
     return code, out, err
 
 
-def measure(width, height, ble=True, heap=None, vm="unix"):
+def measure(width, height, ble=True, heap=None, vm="unix", level=0):
     """{"stages": [(bytes, name)], "startup": n, "peak": n, "shots": n, "saves": n, "ok": bool,
-    "out": text}.
+    "out": text}. ``level``: the computer's level played (0 easy, 1 normal, 2 hard).
 
     On the wasm VM the heap is large (8 MB) and a run counts only if the VM never had to collect
     by itself: that build's garbage collector cannot see pointers held in WebAssembly locals, so
@@ -122,16 +123,17 @@ def measure(width, height, ble=True, heap=None, vm="unix"):
     if not os.path.isdir(os.path.join(ROOT, "lib", "adafruit_ble")):
         bundle.bundle(os.path.join(ROOT, "lib"))
     args = [str(width), str(height), "ble" if ble else "no"]
+    tail = [str(level)]
     if vm == "wasm":
         g = GUEST_ROOT
         code, stdout, stderr = run_wasm(
-            ["-X", "heapsize=" + heap, g + "/tools/ramreport_mp.py"] + args + [g + "/fonts/seabattle-12.bdf"],
+            ["-X", "heapsize=" + heap, g + "/tools/ramreport_mp.py"] + args + [g + "/fonts/seabattle-12.bdf"] + tail,
             {"MICROPYPATH": ":".join((g + "/tools/mpstubs", g, g + "/lib"))})
     else:
         env = dict(os.environ)
         env["MICROPYPATH"] = ".frozen:" + STUBS + ":" + ROOT + ":" + os.path.join(ROOT, "lib")
         proc = subprocess.run(
-            [micropython(), "-X", "heapsize=" + heap, SCRIPT] + args + [os.path.join(ROOT, "fonts", "seabattle-12.bdf")],
+            [micropython(), "-X", "heapsize=" + heap, SCRIPT] + args + [os.path.join(ROOT, "fonts", "seabattle-12.bdf")] + tail,
             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     out = stdout + stderr
@@ -179,6 +181,8 @@ def main(argv=None):
     ap.add_argument("--vm", choices=VMS + ("both",), default="both",
                     help="unix: 64-bit unix port; wasm: 32-bit WASI build (as a board); both (default)")
     ap.add_argument("--min-heap", action="store_true", help="also search the smallest heap (slow)")
+    ap.add_argument("--hard", action="store_true",
+                    help="also play the hard level at 160x128 (its search is slow: ~15 s unix, ~2 min wasm)")
     args = ap.parse_args(argv)
     vms = VMS if args.vm == "both" else (args.vm,)
     print("RAM report: live heap (after gc.collect) on MicroPython; 64-bit = unix port, 32-bit = WASI build")
@@ -199,6 +203,13 @@ def main(argv=None):
                     for used, name in r["stages"]:
                         print("      %-24s +%6.1f KB" % (name, (used - prev) / 1024))
                         prev = used
+    if args.hard:
+        for vm in vms:
+            r = measure(160, 128, False, vm=vm, level=2)
+            print("160x128 hard   %-5s  %10.1f KB  %11.1f KB%s" % (
+                "32bit" if vm == "wasm" else "64bit", r["startup"] / 1024, r["peak"] / 1024,
+                "" if r["ok"] else "  FAILED\n" + r["out"][-1500:]))
+            failed = failed or not r["ok"]
     print("budget on the smallest-heap board (CLUE, 32-bit): %d KB of live heap" % (BUDGET_32 // 1024))
     print(CAVEAT)
     if args.min_heap:
