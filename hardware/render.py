@@ -5,7 +5,8 @@ Two pages: a LIST page (menus and information: a title, rows laid out by a GridL
 selection bar) and a BOARD page (the big board, the small board, coordinate labels, side lines,
 the message and a hint). Only the page on screen exists: switching pages drops the other one's
 labels and grids (RAM: see tools.ramreport; pages change only between menus and the board, so
-the rebuild is not per frame). Each board is one TileGrid
+the rebuild is not per frame). The 20 coordinate labels are two bitmaps (text.Stamps), not 20
+lines. Each board is one TileGrid
 over a sprite sheet from hardware/tiles.py; the cursor and the latest-shot mark are one-tile
 TileGrids that move. ``update(screen)`` compares the screen with what is shown and touches only
 what differs; ``tiles_set``/``labels_set`` count those touches (tools/bench_screen.py prints them).
@@ -118,7 +119,7 @@ class Renderer:
             else:
                 self.big = self.big_mark = self.cursor = self.shown_big = None
                 self.small_group = self.small = self.small_mark = self.shown_small = None
-                self.col_labels = self.row_labels = self.side = None
+                self.col_stamps = self.row_stamps = self.side = None
                 self.message = self.messages = self.hint = None
         self.shown = self._build_list() if page == _LIST else self._build_board(self.board_w, self.board_h)
         self.root.append(self.shown)
@@ -189,19 +190,18 @@ class Renderer:
             self.small_group, lay.small_cell, lay.small_x, lay.small_y, w, h)
         self.shown_small = bytearray(w * h)
         g.append(self.small_group)
-        self.col_labels = []
-        self.row_labels = []
+        self.col_stamps = self.row_stamps = None
         if lay.col_labels:
-            for x in range(w):
-                cx = bx + x * n + (n + 1 - FONT_W) // 2
-                # one pixel higher than the box says: Blinka draws descenders (Д, Ц) one row low
-                self.col_labels.append(self._text(g, cx, by - FONT_H - 1, 1, tiles.TEXT_DIM, palette=self.dim))
+            # one letter centred over each column; one pixel higher than the box says: Blinka
+            # draws descenders (Д, Ц) one row low
+            self.col_stamps = text.Stamps(self.font, bx + (n + 1 - FONT_W) // 2, by - FONT_H - 1,
+                                          [(x * n, 0) for x in range(w)], 1, self.dim)
+            g.append(self.col_stamps.item)
         if lay.row_labels:
-            for y in range(h):
-                cy = by + y * n + (n + 1 - FONT_H) // 2
-                t = _RightText(self, bx - 1 - 2 * FONT_W, cy, 2, tiles.TEXT_DIM, palette=self.dim)
-                g.append(t.line.item)
-                self.row_labels.append(t)
+            # row numbers right-aligned in two cells against the board
+            self.row_stamps = text.Stamps(self.font, bx - 1 - 2 * FONT_W, by + (n + 1 - FONT_H) // 2,
+                                          [(0, y * n) for y in range(h)], 2, self.dim, right=True)
+            g.append(self.row_stamps.item)
         self.side = []
         for x, y, lines, chars in lay.side:
             for i in range(lines):
@@ -220,6 +220,17 @@ class Renderer:
             x, y, chars = lay.hint
             self.hint = self._text(g, x, y, chars, tiles.TEXT_DIM, palette=self.dim)
         return g
+
+    @property
+    def col_labels(self):
+        """The column letters shown, as lines (``text``, ``color``, ``line.item`` at the box's
+        top-left): what tests compare with bitmap_label. Built on demand, not kept."""
+        return _views(self.col_stamps, tiles.TEXT_DIM)
+
+    @property
+    def row_labels(self):
+        """The row numbers shown, as col_labels gives the letters (text without its padding)."""
+        return _views(self.row_stamps, tiles.TEXT_DIM)
 
     # ----- updating ----------------------------------------------------------------------------
 
@@ -309,10 +320,10 @@ class Renderer:
                         self.layout.small_y, s.small_mark)
         elif not self.small_group.hidden:
             self.small_group.hidden = True
-        for i, t in enumerate(self.col_labels):
-            t.set(s.cols[i] if i < len(s.cols) else "")
-        for i, t in enumerate(self.row_labels):
-            t.set(s.rows[i] if i < len(s.rows) else "")
+        if self.col_stamps is not None:
+            self.labels_set += self.col_stamps.show([fit(c, 1) for c in s.cols])
+        if self.row_stamps is not None:
+            self.labels_set += self.row_stamps.show([fit(r, 2) for r in s.rows])
         for i, t in enumerate(self.side):
             t.set(s.lines[i] if i < len(s.lines) else "")
         self._set_message(s.message, tiles.TONE_COLORS[s.tone])
@@ -351,6 +362,32 @@ class _RightText(_Text):
 
     def _show(self, text, color=None):
         _Text._show(self, " " * (self.chars - len(text)) + text, color)
+
+
+class _View:
+    """A text of a Stamps as a line: ``text``, ``color``, ``line.item`` (x, y, scale)."""
+
+    def __init__(self, text, color, x, y):
+        self.text = text
+        self.color = color
+        self.line = self.item = self
+        self.x = x
+        self.y = y
+        self.scale = 1
+
+
+def _views(stamps, color):
+    if stamps is None:
+        return []
+    out = []
+    for i in range(len(stamps.places)):
+        dx, dy = stamps.places[i]
+        t = stamps.texts[i]
+        x = stamps.x + dx
+        if stamps.right:
+            x += (stamps.chars - len(t)) * stamps.font.width
+        out.append(_View(t, color, x, stamps.y + dy))
+    return out
 
 
 def _sync(grid, shown, want):
