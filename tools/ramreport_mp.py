@@ -165,6 +165,15 @@ while flow.name == "battle" and shots < 400:
         saver.poll()
         renderer.update(flow.screen)
         sample()
+if BLE:
+    # what a duel loads on top of this (the BLE link is loaded already): its modules' heap,
+    # measured here after the game against the computer, whose modules a duel keeps too
+    game_peak = peak
+    before_duel = sample()
+    from seabattle import duel, duelplay  # noqa: F401
+
+    print("duelmods", sample() - before_duel)
+    peak = game_peak
 for name, used in stages:
     print("stage", used, name)
 print("startup", startup)
