@@ -31,3 +31,8 @@ def test_the_32_bit_vm_plays_the_same_game_and_needs_less_heap():
 @pytest.mark.parametrize("vm", ["unix", "wasm"])
 def test_too_small_a_heap_is_reported_as_a_failure_not_hidden(vm):
     assert not ramreport.measure(160, 128, ble=True, heap="64k", vm=vm)["ok"]
+
+
+def test_compiling_a_module_from_source_needs_room_beyond_what_it_keeps():
+    kept, room = ramreport.compile_room("hardware.tiles")
+    assert kept > 0 and room > 0

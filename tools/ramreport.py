@@ -170,6 +170,43 @@ def min_heap(width, height, ble=True, vm="unix"):
     return hi
 
 
+IMPORT_SCRIPT = os.path.join(ROOT, "tools", "ramreport_import_mp.py")
+# the biggest modules a board imports from source (a duel's and the computer game's)
+BIG_MODULES = ("seabattle.duel", "seabattle.flow", "seabattle.ai_hard", "hardware.render", "hardware.ble",
+               "adafruit_ble", "hardware.app")
+
+
+def _import_run(args, heap_kb):
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ".frozen:" + STUBS + ":" + ROOT + ":" + os.path.join(ROOT, "lib")
+    proc = subprocess.run([micropython(), "-X", "heapsize=%dk" % heap_kb, IMPORT_SCRIPT] + args,
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    ok = proc.returncode == 0 and proc.stdout.rstrip().endswith("ok")
+    return ok, proc.stdout
+
+
+def compile_room(module):
+    """(kept, room) in bytes for importing ``module`` and what it imports from source on the
+    64-bit unix port: ``kept`` is the live heap they add; ``room`` is what the smallest
+    -X heapsize that imports them needs beyond that and the stand-ins (the parser's and
+    compiler's working memory, plus fragmentation). A board compiles every .py it imports, so it
+    needs that much free at that moment (roughly half on 32 bits: parse nodes are pointer-sized);
+    .mpy files need no compiling."""
+    ok, out = _import_run([module], 8192)
+    if not ok:
+        raise RuntimeError(out)
+    vals = dict(line.split()[:2] for line in out.splitlines() if line.startswith(("base ", "kept ")))
+    base, kept = int(vals["base"]), int(vals["kept"])
+    lo, hi = 16, 8192
+    while hi - lo > 2:
+        mid = (lo + hi) // 2
+        if _import_run([module], mid)[0]:
+            hi = mid
+        else:
+            lo = mid
+    return kept, hi * 1024 - base - kept
+
+
 CAVEAT = (
     "What differs from a board: MicroPython, not CircuitPython; displayio/_bleio/board stand-ins are\n"
     "Python objects (bigger than a board's C objects; same buffers); what the firmware takes before\n"
@@ -181,6 +218,8 @@ def main(argv=None):
     ap.add_argument("--vm", choices=VMS + ("both",), default="both",
                     help="unix: 64-bit unix port; wasm: 32-bit WASI build (as a board); both (default)")
     ap.add_argument("--min-heap", action="store_true", help="also search the smallest heap (slow)")
+    ap.add_argument("--compile", action="store_true",
+                    help="also the heap compiling the biggest modules from source needs (unix port)")
     ap.add_argument("--hard", action="store_true",
                     help="also play the hard level at 160x128 (its search is slow: ~15 s unix, ~2 min wasm)")
     args = ap.parse_args(argv)
@@ -213,6 +252,11 @@ def main(argv=None):
             failed = failed or not r["ok"]
     print("budget on the smallest-heap board (CLUE, 32-bit): %d KB of live heap" % (BUDGET_32 // 1024))
     print(CAVEAT)
+    if args.compile:
+        print("importing from source (64-bit unix port), each module with what it imports:")
+        for mod in BIG_MODULES:
+            kept, room = compile_room(mod)
+            print("  %-20s keeps %6.1f KB   compiling needs %6.1f KB more" % (mod, kept / 1024, room / 1024))
     if args.min_heap:
         k = min_heap(160, 128, True)
         print("smallest -X heapsize that finishes a game at 160x128 with BLE (64-bit unix port): %s"
