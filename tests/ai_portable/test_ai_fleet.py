@@ -1,0 +1,121 @@
+"""The computer's own fleet styles (seabattle.ai_fleet): always legal, varied from game to game,
+and laid out as each style says (how hard they are to find is measured by tools.bench ai)."""
+
+from check import Rng
+
+from seabattle import ai_fleet as A
+from seabattle import rules as R
+from seabattle.placement import BAND
+
+
+def on_ring(rules, sq):
+    x = sq % rules.width
+    y = sq // rules.width
+    return x == 0 or y == 0 or x == rules.width - 1 or y == rules.height - 1
+
+
+def layout(fleet):
+    return sorted([list(s.cells) for s in fleet.ships])
+
+
+def singles_exposure(rules, fleet):
+    from seabattle.placement import _Sea
+
+    sea = _Sea(rules)
+    for s in fleet.ships:
+        if len(s.cells) > 1:
+            sea.add(s.cells)
+    return sum([A._exposure(rules, sea.blocked, s.cells[0]) for s in fleet.ships if len(s.cells) == 1])
+
+
+def test_new_styles_are_legal_and_distinct_under_every_preset():
+    for name in R.preset_names():
+        rules = R.preset(name)
+        for style in ("corner", "band"):
+            seen = []
+            rng = Rng(len(name) * 7 + len(style))
+            for _ in range(12):
+                fleet = A.style_fleet(style, rules, rng)
+                fleet.validate()
+                if layout(fleet) not in seen:
+                    seen.append(layout(fleet))
+            assert len(seen) >= 11, (name, style, len(seen))
+
+
+def test_corner_packs_big_ships_at_a_corner_and_hides_singles_off_the_border():
+    rules = R.preset("classic")
+    w = rules.width
+    rng = Rng(21)
+    corners = []
+    for _ in range(16):
+        fleet = A.style_fleet("corner", rules, rng)
+        big = [sq for s in fleet.ships if len(s.cells) > 1 for sq in s.cells]
+        singles = [s.cells[0] for s in fleet.ships if len(s.cells) == 1]
+        assert len(singles) == 4
+        for sq in singles:
+            assert not on_ring(rules, sq), sq
+        # every big cell within BAND of one of the two edges that meet at one corner
+        for right in (0, 1):
+            for bottom in (0, 1):
+                ok = True
+                for sq in big:
+                    dx = w - 1 - sq % w if right else sq % w
+                    dy = rules.height - 1 - sq // w if bottom else sq // w
+                    if dx >= BAND and dy >= BAND:
+                        ok = False
+                if ok and (right, bottom) not in corners:
+                    corners.append((right, bottom))
+        assert corners
+    assert len(corners) >= 3  # the corner changes from game to game
+
+
+def test_band_packs_big_ships_along_one_edge():
+    rules = R.preset("classic")
+    w = rules.width
+    h = rules.height
+    rng = Rng(22)
+    edges = []
+    for _ in range(16):
+        fleet = A.style_fleet("band", rules, rng)
+        big = [sq for s in fleet.ships if len(s.cells) > 1 for sq in s.cells]
+        fits = []
+        for edge in range(4):
+            ds = [(sq // w, h - 1 - sq // w, sq % w, w - 1 - sq % w)[edge] for sq in big]
+            if max(ds) < A.BAND_LINES:
+                fits.append(edge)
+        assert fits, layout(fleet)
+        for edge in fits:
+            if edge not in edges:
+                edges.append(edge)
+        for s in fleet.ships:
+            if len(s.cells) == 1:
+                assert not on_ring(rules, s.cells[0])
+    assert len(edges) >= 3
+
+
+def test_the_least_exposed_singles_are_kept():
+    rules = R.preset("classic")
+    saved = A.CANDIDATES
+    try:
+        totals = []
+        for candidates in (1, A.CANDIDATES):
+            A.CANDIDATES = candidates
+            rng = Rng(23)
+            totals.append(sum([singles_exposure(rules, A.style_fleet("corner", rules, rng)) for _ in range(12)]))
+    finally:
+        A.CANDIDATES = saved
+    assert totals[1] < totals[0], totals
+
+
+def test_the_mix_is_legal_and_varies():
+    rules = R.preset("classic")
+    rng = Rng(24)
+    seen = []
+    for _ in range(30):
+        fleet = A.computer_fleet(rules, rng)
+        fleet.validate()
+        if layout(fleet) not in seen:
+            seen.append(layout(fleet))
+    assert len(seen) == 30
+    names = [name for name, _weight in A.STYLES]
+    assert "corner" in names and "band" in names
