@@ -27,7 +27,16 @@ runs is not in these figures: that is why the budget is a share of the heap a bo
 free after boot.
 The budget (BUDGET_32) is for the smallest-heap board we support, the CLUE: ~144 KB free after
 boot was measured on CircuitPython 5.3 (circuitpython#3030); keeping half of it free for BLE
-buffers, fragmentation and the display driver leaves ~72 KB for the game.
+buffers, fragmentation and the display driver leaves ~72 KB for the game. That figure is old
+and no newer one for a CLUE or a PyBadge was found (searched 2026-11); it is kept, not loosened:
+from CircuitPython 9 the Python heap starts small and grows into the "outer" heap on demand
+(CIRCUITPY_HEAP_START_SIZE, circuitpython#8581/#8582), so ``gc.mem_free()`` after boot no longer
+tells what a program can get, and boards have lost free RAM between releases (a Pico W: 152 KB
+on 8.0.5, 139 KB on 8.1/8.2, 123 KB on 9.0.0, circuitpython#9085). Measure on the board: allocate
+1 KB bytearrays until MemoryError after boot (and with the radio on) and count them.
+
+The live heap is not all a board needs: it compiles every .py it imports, and compiling needs
+room beyond what a module keeps (``--compile``); ``tools.deploy --mpy-cross`` avoids it.
 """
 
 import argparse
