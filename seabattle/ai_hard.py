@@ -25,6 +25,16 @@ The prior is not only uniform: a share of the pool (``STYLES``) follows chains t
 spots human players like (big ships on the edge line, every ship on the border), so the shooter is
 not fooled by those habits; the answers decide how much of the pool each style keeps.
 
+The player never waits for the pool: after a miss the work of the answer is done during the
+player's turn (``busy()`` is true while there is some), while after a hit, when the computer fires
+again at once, only the filter and at most TOPUP copies come before the next shot; the fleets
+removed meanwhile are replaced after the next miss. Which work comes before which move depends only
+on the answers, so a seed replays its game however the slices fall. A wounded ship may also hand
+its hits to an unhit ship of another size (a Metropolis-Hastings swap), so copies do not keep the
+size their ancestor first gave it.
+
+The first pool comes from an opening table (see TABLE_MAGIC) when there is one for the rules.
+
 Fleets are stored as ship codes (first square * 2 + vertical) in one ``bytearray`` (one byte a
 ship on boards up to 127 cells, else an ``array('H')``); the working
 buffers are allocated once, so per-cell loops allocate nothing. The work is a generator: ``step``
@@ -36,7 +46,7 @@ counts, not the clock: the same seed gives the same game however the slices fall
 from array import array
 
 from seabattle.board import HALO, HIT, MISS, SUNK, UNKNOWN
-from seabattle.rules import TOUCH_FREE, TOUCH_NEVER
+from seabattle.rules import TOUCH_FREE, TOUCH_NEVER, TURNS_AGAIN
 
 POOL = 500  # fleets kept; memory: POOL * ships bytes (5 KB for the classic fleet)
 SWEEPS = 2  # chain moves per ship for each replaced fleet
@@ -47,8 +57,18 @@ RESTART = 1500  # units of the search's first attempt; each restart doubles it
 EXTRA_TOTAL = 3000  # units for each extra search while a pool is rebuilt (on failure: a chain copy)
 BUILD_CHUNK = 2  # sweeps of the first pool's long chain per step
 DEAD = 0xFFFF  # a sunk ship's code in a pool fleet
-FILTER_SLICE = 16  # fleets checked per slice
-COUNT_SLICE = 20  # fleets counted per slice
+# Slices: a device calls ``step`` once a frame (and sleeps a frame between), so each is sized to
+# roughly 0.2-0.6 ms on the MicroPython unix port (~100-200 ms on a CLUE): the screen still answers
+# the buttons, and the work does not wait a frame per fleet.
+FILTER_SLICE = 128  # fleets checked per slice
+REFILL_SLICE = 4  # fleets copied and moved per slice
+# After a hit the computer fires again at once: no player's turn hides the work, so it fires from
+# the survivors when at least FIRE_MIN survive, else after at most TOPUP copies; the other removed
+# fleets are replaced after the next miss, during the player's turn.
+FIRE_MIN = 400
+TOPUP = 16
+REBUILD = 100  # fleets a pool rebuilt after a collapse starts with (the next answers refill the rest)
+COUNT_SLICE = 64  # fleets counted per slice
 # The prior: people do not place ships uniformly. Each pool fleet carries a style, drawn from
 # STYLES by its index, and its chain favours, LIFT times, the spots that style expects: 0 is
 # uniform; 1 puts multi-deck ships on the board's edge line (as «Перельман» and edge huggers
@@ -62,7 +82,7 @@ LIFT = 8
 # turns the board by one of its symmetries (the styles' priors are symmetric), so games differ
 # and a seed still replays its game. Read into the pool's own buffer: no extra heap.
 TABLE_MAGIC = b"SBH1"
-TABLE_SLICE = 25  # table fleets turned and counted per step
+TABLE_SLICE = 100  # table fleets turned and counted per step
 
 
 class Hard:
@@ -86,6 +106,7 @@ class Hard:
             self.fleets = array("H", range(pool * ships))
             self.dead = DEAD
         self.alive = bytearray(pool)
+        self.live = array("H", range(pool))  # scratch: the survivors' indices while refilling
         self.styles = styles
         self.style = bytearray(pool)  # each pool fleet's style (see STYLES)
         self.last = [0, 0, 0]  # while a pool is built: the latest fleet of each style
@@ -94,12 +115,23 @@ class Hard:
         self.counts = array("H", range(cells))
         self.cand = array("H", range(2 * max(rules.fleet) + 2))
         self.wounded = bytearray(ships)
+        # while an answer is checked: cover[row[j] + code] is 1 if a ship of slot j's size at code
+        # covers the answered square (one row of 256 per size: codes and DEAD fit a byte)
+        self.row = bytearray(ships)
+        rows = 0
+        for j in range(ships):
+            if j and self.sizes[j] != self.sizes[j - 1]:
+                rows += 1
+            self.row[j] = rows
+        self.cover = bytearray(256 * (rows + 1)) if self.dead == 255 else None
+        self.cover_at = -1
         self.order = bytearray(ships)
         self.queue = []  # answers not yet applied to the pool: (square, answer, ship cells)
         self.seen = 0  # shots learnt
         self.ready = False  # the pool exists
         self.want = False  # a move was asked for
         self.gen = None
+        self.parked = False  # the work is done until an answer comes or a move is asked for
         self.fallback = None
         self.touch = rules.touch
         self.sunk = []  # the sunk ships' cells, in the order they sank
@@ -147,11 +179,14 @@ class Hard:
         return sq
 
     def busy(self):
-        """True while answers wait to be applied to the pool (work ``step`` does in the background)."""
-        return bool(self.queue) or self.gen is not None or not self.ready
+        """True while there is work ``step`` can do before the next move is asked for (in the
+        background: after a miss, the player's turn; after a hit, the pause before the next shot)."""
+        return bool(self.queue) or not self.ready or (self.gen is not None and not self.parked)
 
     def learn(self, shot):
-        self.queue.append((shot.square, shot.answer, shot.ship))
+        # does the computer fire again at once? then only the work its next shot needs comes first
+        again = shot.answer != MISS and self.rules.turns == TURNS_AGAIN and not shot.over
+        self.queue.append((shot.square, shot.answer, shot.ship, again))
         self.seen += 1
 
     # ----- keeping in step with the view --------------------------------------------------------
@@ -179,50 +214,87 @@ class Hard:
         self.seen = view.shots
         self.ready = False
         self.gen = None
+        self.parked = False
+        if self.cover_at >= 0:  # an answer was being checked
+            self._cover(self.cover_at, 0)
         self.sunk = list(view.sunk)
 
     # ----- the work -----------------------------------------------------------------------------
 
     def _work(self):
-        """Generator: apply queued answers, refill the pool, then (if asked) pick the square."""
+        """Generator, one for the whole game: apply each answer, refill the pool (all of it after a
+        miss; after a hit only what the next shot needs), pick a square when asked. What it does
+        depends on the answers and the moves asked for, never on how the slices fall."""
         if not self.ready:
             for _ in self._build():
                 yield -1
-        while self.queue:
-            sq, answer, ship = self.queue.pop(0)
-            self._note(sq, answer, ship)
-            n = self.n
-            for i in range(n):
-                if self.alive[i] and not self._fits(i * self.ships, sq, answer, ship):
-                    self._tally(i * self.ships, -1)
-                    self.alive[i] = 0
-                if i % FILTER_SLICE == FILTER_SLICE - 1:
+        while True:
+            if self.queue:
+                sq, answer, ship, again = self.queue.pop(0)
+                for _ in self._filter(sq, answer, ship):
                     yield -1
-            for _ in self._refill():
-                yield -1
-        if not self.want:
-            return
-        # the move: ``counts`` already holds, per cell, how many pool fleets have a ship there
-        counts = self.counts
-        known = self.known
-        best = 0
-        ties = 0
-        pick = -1
-        for c in range(self.rules.cells):
-            if known[c] != UNKNOWN:
+                for _ in self._refill(again and not self.queue):
+                    yield -1
                 continue
-            k = counts[c]
-            if k > best:
-                best = k
-                ties = 1
-                pick = c
-            elif k == best and k:
-                ties += 1
-                if self.rng.randrange(ties) == 0:
+            if not self.want:
+                self.parked = True
+                yield -1
+                self.parked = False
+                continue
+            # the move: ``counts`` holds, per cell, how many pool fleets have a ship there
+            counts = self.counts
+            known = self.known
+            best = 0
+            ties = 0
+            pick = -1
+            for c in range(self.rules.cells):
+                if known[c] != UNKNOWN:
+                    continue
+                k = counts[c]
+                if k > best:
+                    best = k
+                    ties = 1
                     pick = c
-        if pick < 0 or not self.view.can_fire(pick):
-            pick = self._fallback_move()
-        yield pick
+                elif k == best and k:
+                    ties += 1
+                    if self.rng.randrange(ties) == 0:
+                        pick = c
+            if pick < 0 or not self.view.can_fire(pick):
+                pick = self._fallback_move()
+            yield pick
+
+    def _filter(self, sq, answer, ship):
+        """Generator: note the answer and remove the pool fleets that contradict it, keeping
+        ``counts`` in step (recounted from the survivors when most fleets go)."""
+        self._note(sq, answer, ship)
+        alive = self.alive
+        n = self.n
+        total = 0
+        for i in range(n):
+            total += alive[i]
+        k = self.counts[sq]
+        recount = 2 * k > total if answer == MISS else 2 * k < total
+        s = self.ships
+        if self.cover is not None:
+            self._cover(sq, 1)
+        for i in range(n):
+            if alive[i] and not self._fits(i * s, sq, answer, ship):
+                if not recount:
+                    self._tally(i * s, -1)
+                alive[i] = 0
+            if i % FILTER_SLICE == FILTER_SLICE - 1:
+                yield -1
+        if self.cover is not None:
+            self._cover(sq, 0)
+        if recount:
+            counts = self.counts
+            for c in range(self.rules.cells):
+                counts[c] = 0
+            for i in range(n):
+                if alive[i]:
+                    self._tally(i * s, 1)
+                if i % COUNT_SLICE == COUNT_SLICE - 1:
+                    yield -1
 
     def _fallback_move(self):
         if self.fallback is None:
@@ -277,10 +349,18 @@ class Hard:
         """Add ``delta`` to ``counts`` over every ship cell of the pool fleet at ``base``."""
         fleets = self.fleets
         sizes = self.sizes
+        counts = self.counts
+        dead = self.dead
+        w = self.w
         for j in range(self.ships):
             code = fleets[base + j]
-            if code != self.dead:
-                self._tally_ship(code, sizes[j], delta)
+            if code == dead:
+                continue
+            step = w if code & 1 else 1
+            c = code >> 1
+            for _ in range(sizes[j]):
+                counts[c] += delta
+                c += step
 
     def _tally_ship(self, code, size, delta):
         counts = self.counts
@@ -290,9 +370,40 @@ class Hard:
             counts[c] += delta
             c += step
 
+    def _cover(self, sq, on):
+        """Mark (``on`` 1) or clear (0) in ``cover`` the codes of every size that cover ``sq``."""
+        cover = self.cover
+        w = self.w
+        h = self.h
+        x = sq % w
+        y = sq // w
+        sizes = self.sizes
+        for j in range(self.ships):
+            if j and sizes[j] == sizes[j - 1]:
+                continue
+            size = sizes[j]
+            base = self.row[j] * 256
+            lo = x - size + 1 if x >= size - 1 else 0
+            hi = x if x <= w - size else w - size
+            for p in range(lo, hi + 1):
+                cover[base + (y * w + p) * 2] = on
+            if size > 1:
+                lo = y - size + 1 if y >= size - 1 else 0
+                hi = y if y <= h - size else h - size
+                for p in range(lo, hi + 1):
+                    cover[base + (p * w + x) * 2 + 1] = on
+        self.cover_at = sq if on else -1
+
     def _owner(self, base, sq):
         """The index of the ship of pool fleet ``base`` that covers ``sq``, or -1."""
         fleets = self.fleets
+        if self.cover_at == sq:
+            cover = self.cover
+            row = self.row
+            for j in range(self.ships):
+                if cover[(row[j] << 8) + fleets[base + j]]:
+                    return j
+            return -1
         sizes = self.sizes
         w = self.w
         for j in range(self.ships):
@@ -310,43 +421,54 @@ class Hard:
 
     # ----- refilling the pool -------------------------------------------------------------------
 
-    def _refill(self):
-        """Replace every removed fleet by a moved copy of a random survivor."""
+    def _refill(self, again=False):
+        """Generator: replace removed fleets by moved copies of the survivors, each survivor
+        copied as evenly as the numbers allow (systematic resampling: more different copies than
+        drawing each at random). ``again``: the computer fires again at once, so only up to
+        TOPUP copies and only if fewer than FIRE_MIN fleets survive (none if none survive: the
+        normal level moves, the pool is rebuilt after the next miss)."""
         alive = self.alive
         n = self.n
+        live = self.live
         survivors = 0
         for i in range(n):
             if alive[i]:
+                live[survivors] = i
                 survivors += 1
         if survivors == 0:
+            if again:
+                return
             self.collapses += 1
             for _ in self._build():
                 yield -1
             return
+        todo = n - survivors
+        if again:
+            if survivors >= FIRE_MIN:
+                return
+            if todo > TOPUP:
+                todo = TOPUP
+        if not todo:
+            return
         fleets = self.fleets
         s = self.ships
-        rng = self.rng
+        offset = self.rng.randrange(256)  # one random phase for all the copies
+        t = 0
         for i in range(n):
-            if alive[i] == 1:
+            if t == todo:
+                break
+            if alive[i]:
                 continue
-            if alive[i] == 0:
-                k = rng.randrange(survivors)  # the k-th survivor (fleets refilled now are 2)
-                j = 0
-                while True:
-                    if alive[j] == 1:
-                        if k == 0:
-                            break
-                        k -= 1
-                    j += 1
-                for t in range(s):
-                    fleets[i * s + t] = fleets[j * s + t]
-                self.style[i] = self.style[j]
-                alive[i] = 2
-                self._move(i * s, self.sweeps)
-                self._tally(i * s, 1)
+            j = live[((t * 256 + offset) * survivors) // (todo * 256)]
+            t += 1
+            for k in range(s):
+                fleets[i * s + k] = fleets[j * s + k]
+            self.style[i] = self.style[j]
+            alive[i] = 1
+            self._move(i * s, self.sweeps)
+            self._tally(i * s, 1)
+            if t % REFILL_SLICE == 0:
                 yield -1
-        for i in range(n):
-            alive[i] = 1 if alive[i] else 0
 
     def _build(self):
         """A new pool: the opening table's at the start of a game if there is one for these rules,
@@ -379,7 +501,7 @@ class Hard:
         fleets = self.fleets
         fresh = self.ready  # rebuilding after a surprise: new searches now and then
         sweeps = INIT_SWEEPS if not fresh else self.sweeps * 2
-        for i in range(1, self.n):
+        for i in range(1, REBUILD if fresh and REBUILD < self.n else self.n):
             if fresh and i % 8 == 0:
                 found = yield from self._search(i, EXTRA_TOTAL)
                 if found:
@@ -628,6 +750,13 @@ class Hard:
             size = sizes[j]
             code = fleets[base + j]
             if self.wounded[j]:
+                if afloat > 1 and rng.randrange(2):
+                    # which ship the hits belong to: otherwise every copy of a fleet keeps the
+                    # size it first gave the wounded ship, and the pool dies when it is wrong
+                    k = self.order[rng.randrange(afloat)]
+                    if not self.wounded[k] and sizes[k] != size:
+                        self._swap(base, j, k, style)
+                    continue
                 self._mark(code, size, -1)
                 code = self._redraw(code, size, style)
                 fleets[base + j] = code
@@ -693,14 +822,10 @@ class Hard:
             return x == 0 or x == w - 1
         return y == 0 or y == self.h - 1
 
-    def _redraw(self, code, size, style=0):
-        """Gibbs move of a wounded ship: among the legal spots covering its hits, each weighed by
-        the fleet's style (uniformly for style 0)."""
-        w = self.w
-        h = self.h
+    def _hits(self, code, size):
+        """(the first hit square, how many hits) of the ship at ``code``."""
         known = self.known
-        blk = self.blk
-        step = w if code & 1 else 1
+        step = self.w if code & 1 else 1
         c = code >> 1
         anchor = -1
         hits = 0
@@ -710,6 +835,15 @@ class Hard:
                 if anchor < 0:
                     anchor = c
             c += step
+        return anchor, hits
+
+    def _through(self, anchor, size, hits):
+        """Fill ``cand`` with the legal codes of a ship of ``size`` through ``anchor`` covering
+        ``hits`` hits (those of the ship that covered them); returns how many."""
+        w = self.w
+        h = self.h
+        known = self.known
+        blk = self.blk
         ax = anchor % w
         ay = anchor // w
         cand = self.cand
@@ -742,6 +876,79 @@ class Hard:
                 if ok and got == hits:
                     cand[n] = start * 2 + vertical
                     n += 1
+        return n
+
+    def _swap(self, base, j, k, style):
+        """Metropolis-Hastings move: wounded ship ``j`` hands its hits to the unhit ship ``k`` of
+        another size (drawn among the spots through them) and goes to a random spot. Accepted with
+        the ratio that keeps the pool's law (uniform, or the style's prior)."""
+        fleets = self.fleets
+        sizes = self.sizes
+        a = sizes[j]
+        b = sizes[k]
+        old_a = fleets[base + j]
+        old_b = fleets[base + k]
+        anchor, hits = self._hits(old_a, a)
+        if b <= hits:  # a ship that small would have sunk
+            return
+        self._mark(old_a, a, -1)
+        self._mark(old_b, b, -1)
+        n_a = self._through(anchor, a, hits)
+        n_b = self._through(anchor, b, hits)
+        rng = self.rng
+        if n_b:
+            new_b = self.cand[rng.randrange(n_b)]
+            self._mark(new_b, b, 1)
+            w = self.w
+            h = self.h
+            across = (w - a + 1) * h
+            spots_a = across + (w * (h - a + 1) if a > 1 else 0)
+            r = rng.randrange(spots_a)
+            if r < across:
+                start = (r // (w - a + 1)) * w + r % (w - a + 1)
+                step = 1
+                new_a = start * 2
+            else:
+                start = r - across
+                step = w
+                new_a = start * 2 + 1
+            known = self.known
+            blk = self.blk
+            c = start
+            for _ in range(a):
+                if blk[c] or known[c] != UNKNOWN:
+                    break
+                c += step
+            else:
+                spots_b = (w - b + 1) * h + (w * (h - b + 1) if b > 1 else 0)
+                num = n_b * spots_a
+                den = n_a * spots_b
+                if style:
+                    d = (self._lifted(new_a, a, style) + self._lifted(new_b, b, style)
+                         - self._lifted(old_a, a, style) - self._lifted(old_b, b, style))
+                    while d > 0:
+                        num *= LIFT
+                        d -= 1
+                    while d < 0:
+                        den *= LIFT
+                        d += 1
+                if num >= den or rng.randrange(den) < num:
+                    self._mark(new_a, a, 1)
+                    fleets[base + j] = new_a
+                    fleets[base + k] = new_b
+                    self.wounded[j] = 0
+                    self.wounded[k] = 1
+                    return
+            self._mark(new_b, b, -1)
+        self._mark(old_a, a, 1)
+        self._mark(old_b, b, 1)
+
+    def _redraw(self, code, size, style=0):
+        """Gibbs move of a wounded ship: among the legal spots covering its hits, each weighed by
+        the fleet's style (uniformly for style 0)."""
+        anchor, hits = self._hits(code, size)
+        n = self._through(anchor, size, hits)
+        cand = self.cand
         if n == 0:  # cannot happen: the current spot is legal
             return code
         if not style:

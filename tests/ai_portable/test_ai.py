@@ -413,3 +413,55 @@ def test_hard_without_a_table_builds_its_pool_by_the_chain():
     rules = R.Rules("big", 12, 12, (4, 3, 3, 2, 2, 2, 1, 1, 1, 1))  # codes need 16 bits: no table
     big = Hard(rules, Rng(2), pool=12)
     assert play(rules, lambda r, rng: big, random_fleet(rules, Rng(3)), 2, True) and big.opened == -1
+
+
+def test_hard_fires_again_after_a_hit_with_bounded_work_and_refills_after_a_miss():
+    from seabattle.ai_hard import TOPUP
+
+    rules = R.preset("classic")
+    fleet = random_fleet(rules, Rng(31))
+    game = Game(rules, (fleet, fleet), 0)
+    view = game.views[0]
+    hard = Hard(rules, Rng(32), pool=60)
+    calls = {"move": 0}
+    hard._move = counted(calls, "move", hard._move)
+    again = False
+    streaks = 0
+    while not game.over():
+        game.turn = 0
+        calls["move"] = 0
+        while hard.busy():
+            hard.step()
+        if again:  # only what the next shot needs: the filter and at most TOPUP copies
+            assert calls["move"] <= TOPUP
+            streaks += 1
+        elif hard.collapses == 0:  # after a miss the whole pool is refilled
+            assert sum(hard.alive) == hard.n
+        assert not hard.busy()
+        shot = game.shoot(hard.choose(view))
+        hard.learn(shot)
+        again = shot.answer != 1 and not shot.over
+    assert streaks > 10
+
+
+def test_hard_background_slices_do_not_change_the_game():
+    # a device steps the shooter once a frame for as long as the player thinks: any number of
+    # steps between the answers must leave the same moves
+    rules = R.preset("classic")
+    fleet = random_fleet(rules, Rng(41))
+    games = []
+    for frames in (0, 1, 7):
+        game = Game(rules, (fleet, fleet), 0)
+        view = game.views[0]
+        hard = Hard(rules, Rng(42), pool=40)
+        jitter = Rng(frames)
+        moves = []
+        while not game.over():
+            game.turn = 0
+            for _ in range(jitter.randrange(frames * 20 + 1)):
+                hard.step()
+            sq = hard.choose(view)
+            moves.append(sq)
+            hard.learn(game.shoot(sq))
+        games.append(moves)
+    assert games[0] == games[1] == games[2]
