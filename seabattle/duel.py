@@ -8,8 +8,9 @@ A UI or a BLE adapter drives it with three calls::
     duel.fire(square)         # when duel.my_turn(); raises DuelError/ShotError, changing nothing
 
 ``poll()`` returns a list of event tuples (see ``EVENTS``). ``store(bytes)`` is called with the
-state whenever it changed, before anything that depends on it is sent: after a reboot
-``Duel.load(saved, link, clock, rng, store)`` continues the same game.
+state at the few points where it must be durable before the peer sees what depends on it (see
+"Flash wear" below): after a reboot ``Duel.load(saved, link, clock, rng, store)`` continues the
+same game.
 
 The conversation (each message is one frame; see ``T_*``):
 
@@ -23,6 +24,29 @@ The conversation (each message is one frame; see ``T_*``):
   answer names the ship and opens its halo; the shooter checks it on arrival;
 * REVEAL / SHIPS after the game: the seed and the fleet, checked in full (seabattle.verify);
 * ERROR: a refused move or a cheat, with evidence.
+
+Flash wear: on a board every ``store`` is one nvm write, one flash page erase. The state is
+kept only where forgetting it would let the peer change the game, never for what the peer
+simply sends again after a reconnect (the SYNC says what each side holds):
+
+* before TOSS_C and the first CMT: my coin nonce, seed and fleet. Forgotten, I would commit
+  to a new fleet or coin after the peer has the old commitments;
+* before TOSS_R (my nonce revealed): the peer's coin commitment and all its cell commitments,
+  so it can never swap them once the toss can be computed;
+* when the toss is complete (both nonces: session id, first shooter): the peer learns from
+  this poll's acknowledgement that I know the session and stops accepting session 0;
+* before answering a shot of the peer's that passes the turn ("Мимо!"): forgotten, the peer
+  could fire that shot again at another cell with the answer in hand, a free shot. A hit or a
+  sunk answer keeps the peer shooting, so a peer firing it again elsewhere gains nothing: after
+  a reboot it re-sends its shots (SHOT k) and I answer them again from my board;
+* my own shots need no save: each SHOT carries a TAG, a MAC of (shot number, cell) under my
+  secret seed, echoed in the RESULT. A peer answering a shot I forgot proves with the tag which
+  cell I chose; it cannot make one up without my seed (revealed only after the game);
+* before REVEAL (the game decided) and when the duel is done (so it is not offered again).
+
+So a board writes about once per turn of its own plus five or six times a duel, instead of
+before every message. The logs of two boards may then differ by many shots after a reboot:
+the side ahead re-sends them in order (SHOT for its own, RESULT with the tag for the other's).
 """
 
 from seabattle import commit, rules as rules_mod
@@ -58,6 +82,7 @@ T_ERROR = const(11)
 PER_CMT = const(2)  # commitments per CMT message
 PER_PROOF = const(4)  # salts per PROOF message
 PER_SHIPS = const(16)  # ships per SHIPS message
+TAG = const(4)  # bytes of a shot's tag (see "Flash wear")
 NAME_MAX = const(12)  # bytes of a player's name on the wire
 NONE = const(255)
 
@@ -148,6 +173,7 @@ class Duel:
         self.first = -1  # role that shoots first
         self.code = None
         self.log = bytearray()  # 4 bytes a shot: (mine << 7 | answer, square, first, last)
+        self.tags = bytearray()  # TAG bytes a shot: the peer's tag of its shots (zeros for mine)
         self.pending = -1  # my shot waiting for its answer
         self.turn_mine = False
         self.opened_peer = None  # cells of the opponent's board I know the value of
@@ -168,7 +194,8 @@ class Duel:
         self._down_since = clock()
         self._over_at = 0
         self._foreign_seen = 0
-        self._dirty = True
+        self._dirty = True  # changed since the last store()
+        self._must = False  # store() in this poll, before anything is acknowledged or sent
         self.events = []
         self.stats = {"replays": 0, "refused": 0, "bad": 0, "resyncs": 0}
 
@@ -238,10 +265,8 @@ class Duel:
                 self._foreign_seen = foreign
                 self._event(("refused", Evidence("foreign", foreign)))
         self._timers(now)
-        if self._dirty:
-            self._dirty = False
-            if self.store is not None:
-                self.store(self.save())
+        if self._must:
+            self._keep()
         if up and self._synced:
             self._pump()
         if up:
@@ -252,6 +277,23 @@ class Duel:
 
     def _event(self, ev):
         self.events.append(ev)
+
+    def _keep(self):
+        """Make the state durable now if it changed (one nvm write on a board)."""
+        self._must = False
+        if self._dirty:
+            self._dirty = False
+            if self.store is not None:
+                self.store(self.save())
+
+    def _done(self):
+        self.phase = DONE
+        self._dirty = True
+        self._must = True
+
+    def tag(self, n, sq):
+        """The tag of my shot ``n`` at ``sq``: only my seed makes it (see "Flash wear")."""
+        return commit.sha256(b"shot" + self.seed + bytes((n >> 8, n & 0xFF, sq)))[:TAG]
 
     def _connect(self):
         self.channel.reset()
@@ -285,13 +327,11 @@ class Duel:
                 self._event(("error", Evidence("gone"), False))
                 if self.phase == PLAY:
                     self._decide(True, "gone")
-                self.phase = DONE
-                self._dirty = True
+                self._done()
         elif self.phase == OVER and self.verdict is None and now - self._over_at > self.reveal_ms:
             self.verdict = [Evidence("no_reveal")]
-            self.phase = DONE
+            self._done()
             self._event(("verdict", self.verdict))
-            self._dirty = True
 
     # -- sending: whatever the peer lacks ---------------------------------------------------
     def _sync(self):
@@ -321,11 +361,12 @@ class Duel:
             p[0] = 1
             self._outbox.append(self._hello())
             return
+        if self.fleet is None or not self.hello_in:
+            return
         if not p[1]:
             p[1] = 1
+            self._keep()  # nonce, seed and fleet: durable before the peer holds commitments
             self._outbox.append(bytes((T_TOSS_C,)) + commit.toss(self.nonce))
-            return
-        if self.fleet is None or not self.hello_in:
             return
         if p[2] < self.chunks():
             k = p[2]
@@ -338,23 +379,29 @@ class Duel:
             return
         if not p[3]:
             p[3] = 1
+            self._keep()  # the peer's commitments: durable before my nonce opens the toss
             self._outbox.append(bytes((T_TOSS_R,)) + self.nonce)
             return
         if self.phase == SETUP:
             return
         n = self.shots()
-        if p[4] < n:  # the peer lacks my answer to its last shot
+        if p[4] < n:  # the peer lacks shot k (after a reboot: maybe many): mine again, or my answer
             k = p[4]
             p[4] = k + 1
-            self._answer(k)
+            mine, answer, sq, first, last = self._entry(k)
+            if mine:
+                self._outbox.append(bytes((T_SHOT, k >> 8, k & 0xFF, sq)) + self.tag(k, sq))
+            else:
+                self._answer(k)
             return
         if self.pending >= 0 and p[4] == n:
             p[4] = n + 1  # it will hold my shot
-            self._outbox.append(bytes((T_SHOT, n >> 8, n & 0xFF, self.pending)))
+            self._outbox.append(bytes((T_SHOT, n >> 8, n & 0xFF, self.pending)) + self.tag(n, self.pending))
             return
         parts = 1 + (len(self.fleet.ships) + PER_SHIPS - 1) // PER_SHIPS
         if self.phase >= OVER and self.reason == "sunk" and p[5] < parts:
             p[5] = parts
+            self._keep()  # the game decided, before my seed opens every salt
             ships = self.fleet.ships
             self._outbox.append(bytes((T_REVEAL,)) + self.seed + bytes((len(ships),)))
             for start in range(0, len(ships), PER_SHIPS):
@@ -380,12 +427,15 @@ class Duel:
     def _answer(self, k):
         """RESULT (and PROOFs) for shot ``k``, which the peer fired at me."""
         mine, answer, sq, first, last = self._entry(k)
+        if not self.rules.shoots_again(answer):
+            self._keep()  # the turn passes: the peer must never fire this shot again elsewhere
         s = self.salts()
         msg = bytearray((T_RESULT, k >> 8, k & 0xFF, sq, answer))
         msg.extend(s[sq * commit.SALT:(sq + 1) * commit.SALT])
         if answer == SUNK:
             msg.append(first)
             msg.append(last)
+        msg.extend(self.tags[k * TAG:(k + 1) * TAG])  # the peer's own tag: proves which cell it chose
         self._outbox.append(bytes(msg))
         if answer != SUNK:
             return
@@ -440,8 +490,7 @@ class Duel:
         if evidence.cheat():
             self.verdict = [evidence]
             self._event(("verdict", self.verdict))
-        self.phase = DONE
-        self._dirty = True
+        self._done()
         self._outbox = []
         if self._up:
             self._send_error(evidence, True)
@@ -461,8 +510,7 @@ class Duel:
                 ev = Evidence("desync", -1)
             if m[1]:
                 self._event(("error", ev, True))
-                self.phase = DONE
-                self._dirty = True
+                self._done()
             else:
                 self._event(("refused", ev))
             return
@@ -499,17 +547,11 @@ class Duel:
         flags, cmt_n, n, rv, sid = m[1], m[2], (m[3] << 8) | m[4], m[5], (m[6] << 8) | m[7]
         if sid and self.sid and sid != self.sid:
             raise _Refuse(Evidence("no_game"), True)
-        mine = self.shots()
-        if self.phase != SETUP and (n > mine + 1 or n + 1 < mine):
-            raise _Refuse(Evidence("desync", min(n, mine)), True)
+        # the shots either side lacks after a reboot are sent again in order (see _plan)
         # the peer holds: my hello, my toss commitment, cmt_n of my CMTs, my toss nonce, n shots
         self._peer = [flags & 1, flags & 2, cmt_n, flags & 4, n, rv]
         if flags & 4 and self.sid and not self.peer_knows_sid:
             self._learned_sid()
-        if n == mine + 1 and self.pending < 0:
-            # the peer applied a shot of mine I no longer remember (restored from an older save):
-            # it will answer it again; take the answer as it comes
-            pass
         self._synced = True
         self.stats["resyncs"] += 1
         self._event(("resumed",))
@@ -587,6 +629,7 @@ class Duel:
         self.phase = PLAY
         self._set_session()
         self._dirty = True
+        self._must = True  # this poll acknowledges the peer's nonce: it will use the session
 
     def _on_shot(self, m):
         n, sq = (m[1] << 8) | m[2], m[3]
@@ -604,9 +647,12 @@ class Duel:
             raise _Refuse(Evidence("shot_off"))
         if self.board.shots[sq]:
             raise _Refuse(Evidence("shot_twice", sq))
+        if len(m) != 4 + TAG and len(m) != 4:  # no tag: a peer's loss if it ever needs it
+            raise ValueError("shot")
+        tag = bytes(m[4:])
         answer, index = self.board.fire(sq)
         cells = self.fleet.ships[index].cells if answer == SUNK else None
-        self._apply(False, sq, answer, cells)
+        self._apply(False, sq, answer, cells, tag=tag)
 
     def _on_result(self, m):
         n, sq, answer = (m[1] << 8) | m[2], m[3], m[4]
@@ -614,11 +660,18 @@ class Duel:
         if n < mine or self._wait is not None and self._wait[0] == n:
             self.stats["replays"] += 1
             return
-        if self.phase != PLAY or n != mine or self.pending != sq:
+        if self.phase != PLAY or n != mine or not self.turn_mine:
             raise _Refuse(Evidence("desync", n), True)
         salt = bytes(m[5:5 + commit.SALT])
         if len(salt) != commit.SALT or answer not in (MISS, HIT, SUNK):
             raise ValueError("result")
+        if self.pending != sq:
+            # a shot of mine I forgot in a reboot (my own shots are not saved): the peer's answer
+            # must carry my tag of (n, sq), which it cannot make up
+            base = 5 + commit.SALT + (2 if answer == SUNK else 0)
+            if len(m) != base + TAG or bytes(m[base:]) != self.tag(n, sq) or not self.view.can_fire(sq):
+                raise _Refuse(Evidence("desync", n), True)
+            self.pending = sq
         value = 0 if answer == MISS else 1
         if not commit.opens(self.peer_cmt, sq, salt, value):
             if commit.opens(self.peer_cmt, sq, salt, 1 - value):
@@ -769,22 +822,22 @@ class Duel:
                                     answers)
         if self.phase == PLAY:  # revealed before losing: a cheat found, or a resignation
             self._decide(True, "cheat" if self.verdict else "resign")
-        self.phase = DONE
-        self._dirty = True
+        self._done()
         self._event(("verdict", self.verdict))
         if self.verdict:
             self._send_error(self.verdict[0], True)
 
     # -- applying a shot --------------------------------------------------------------------
-    def _apply(self, mine, sq, answer, cells, live=True):
+    def _apply(self, mine, sq, answer, cells, live=True, tag=None):
         first = cells[0] if cells else NONE
         last = cells[-1] if cells else NONE
         if mine:
             self.view.record(sq, answer, cells)  # first: it may refuse, changing nothing
         self.log.extend(bytes(((0x80 if mine else 0) | answer, sq, first, last)))
+        self.tags.extend(tag if tag and len(tag) == TAG else bytes(TAG))
+        self.pending = -1  # a shot of the peer's: one of mine fired meanwhile (after a reboot) is void
         if mine:
             opened = self.opened_peer
-            self.pending = -1
         else:
             opened = self.opened_mine
         opened[sq] = 1
@@ -824,7 +877,7 @@ class Duel:
             if on:
                 flags |= bit
         pn = _name_bytes(self.peer_name)
-        parts = [b"SBD\x01", bytes((self.role, self.phase, flags, len(self.name))), self.name,
+        parts = [b"SBD\x02", bytes((self.role, self.phase, flags, len(self.name))), self.name,
                  bytes((len(pn),)), pn, rules_mod.encode(self.rules), self.nonce]
         if self.peer_toss_c is not None:
             parts.append(self.peer_toss_c)
@@ -843,7 +896,7 @@ class Duel:
         n = self.shots()
         won = NONE if self.won is None else int(self.won)
         reason = REASONS.index(self.reason) if self.reason else NONE
-        parts.extend((bytes((n >> 8, n & 0xFF)), self.log,
+        parts.extend((bytes((n >> 8, n & 0xFF)), self.log, self.tags,
                       bytes((self.pending if self.pending >= 0 else NONE, won, reason))))
         if self.peer_seed is not None:
             rv = bytearray(2 + 2 * len(self.peer_ships))
@@ -875,7 +928,7 @@ class Duel:
         """The Duel saved in ``data``. Raises DuelError for bytes that are not a duel save."""
         from seabattle.crc import crc32
 
-        if len(data) < 12 or bytes(data[:4]) != b"SBD\x01":
+        if len(data) < 12 or bytes(data[:4]) != b"SBD\x02":
             raise DuelError("not a saved duel")
         body = memoryview(data)[:-4]
         c = crc32(body)
@@ -935,6 +988,8 @@ class Duel:
         i += 2
         log = bytes(data[i:i + 4 * n])
         i += 4 * n
+        tags = bytes(data[i:i + TAG * n])
+        i += TAG * n
         pending = -1 if data[i] == NONE else data[i]
         won, reason = data[i + 1], data[i + 2]
         i += 3
@@ -955,7 +1010,7 @@ class Duel:
             cells = ship_cells(r, e[2], e[3]) if answer == SUNK else None
             if not mine:
                 d.board.fire(sq)
-            d._apply(bool(mine), sq, answer, cells, False)
+            d._apply(bool(mine), sq, answer, cells, False, tags[TAG * k:TAG * k + TAG])
         d.pending = pending
         d.phase = phase
         if won != NONE:

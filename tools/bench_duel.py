@@ -3,7 +3,8 @@
 Plays N computer-vs-computer duels (random shooters, classic rules) over the link simulator with
 piece loss P (0..1, or a percentage such as 5%), half as many duplicated pieces, 5-90 ms delays
 and a few disconnects, and prints: games finished, games that desynchronised or froze, cheats
-injected and detected, bytes per shot and per game, hash operations per game per side. The last
+injected and detected, bytes per shot and per game, hash operations per game per side, nvm writes
+(flash page erases) per game per side. The last
 line is the same figures as JSON.
 """
 
@@ -46,11 +47,13 @@ def main(argv=None):
     shots = play_bytes = game_bytes = sim_ms = disconnects = 0
     hashes = [0, 0]
     blocks = [0, 0]
+    writes = [0, 0]
+    own = [0, 0]
     example = None
     for i in range(args.games):
         seed = args.seed + i
         m = duelsim.Match(seed, loss=args.loss, dup=args.loss / 2, delay=(5, 90), drop=args.loss / 100,
-                          tick=20, cheat=args.cheat, cheat_side=seed % 2, reveal_ms=20000)
+                          tick=20, cheat=args.cheat, cheat_side=seed % 2, reveal_ms=20000, save=True)
         done = m.run()
         disconnects += m.sim.stats[5]
         sim_ms += m.clock()
@@ -72,6 +75,8 @@ def main(argv=None):
         game_bytes += m.bytes()
         play_bytes += m.over_bytes - m.play_bytes
         for side in (0, 1):
+            writes[side] += m.saves[side]
+            own[side] += sum(1 for k in range(n) if m.duels[side]._entry(k)[0])
             hashes[side] += m.hashes[side][0]
             blocks[side] += m.hashes[side][1]
     games = max(finished, 1)
@@ -93,11 +98,15 @@ def main(argv=None):
         "hash_calls_per_game_guest": round(hashes[1] / games, 1),
         "hash_blocks_per_game_host": round(blocks[0] / games, 1),
         "hash_blocks_per_game_guest": round(blocks[1] / games, 1),
+        "nvm_writes_per_game_host": round(writes[0] / games, 1),
+        "nvm_writes_per_game_guest": round(writes[1] / games, 1),
+        "own_shots_per_game_host": round(own[0] / games, 1),
+        "own_shots_per_game_guest": round(own[1] / games, 1),
         "simulated_s_per_game": round(sim_ms / 1000 / max(args.games, 1), 1),
         "wall_s": round(time.time() - start, 1),
-        "wire_shot": frame.wire_length(4),
-        "wire_result": frame.wire_length(13),
-        "wire_result_sunk": frame.wire_length(15),
+        "wire_shot": frame.wire_length(4 + D.TAG),  # with the shot's tag (see seabattle/duel.py)
+        "wire_result": frame.wire_length(13 + D.TAG),
+        "wire_result_sunk": frame.wire_length(15 + D.TAG),
     }
     print("duel: %d games, loss %.1f%% (+%.1f%% duplicates, 5-90 ms delays, %d disconnects), seed %d" % (
         args.games, args.loss * 100, args.loss * 50, disconnects, args.seed))
@@ -114,6 +123,9 @@ def main(argv=None):
         print("hash operations per game: host %.1f calls (%.1f blocks), guest %.1f calls (%.1f blocks)" % (
             figures["hash_calls_per_game_host"], figures["hash_blocks_per_game_host"],
             figures["hash_calls_per_game_guest"], figures["hash_blocks_per_game_guest"]))
+        print("nvm writes (flash page erases) per game: host %.1f, guest %.1f (own shots %.1f, %.1f)" % (
+            figures["nvm_writes_per_game_host"], figures["nvm_writes_per_game_guest"],
+            figures["own_shots_per_game_host"], figures["own_shots_per_game_guest"]))
     print("simulated time per game %.1f s; wall time %.1f s" % (figures["simulated_s_per_game"], figures["wall_s"]))
     print(json.dumps(figures, sort_keys=True))
     ok = froze == 0 and desync == 0 and (not args.cheat or detected == args.games)
