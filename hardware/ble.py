@@ -176,6 +176,16 @@ class BleLink:
         self.role, self.code = "join", lobby.code
         return self._connect(lobby.advertisement)
 
+    def rejoin(self, code):
+        """Look for the game with lobby ``code`` again (a duel saved before a reset): the same
+        search as after a dropped connection, a short scan every ``RETRY_MS``."""
+        if not self.can_join:
+            raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
+        self._forget_conn()
+        self.role, self.code = "join", code
+        self.state = LOST
+        self._tried = None
+
     def _connect(self, advertisement):
         self._tried = self.clock()
         try:
@@ -329,8 +339,9 @@ class BleLinker:
     def can_join(self):
         return self.ble.can_join
 
-    def host(self):
-        code = new_code(self.rng)
+    def host(self, code=None):
+        """Host a game; ``code``: the lobby code of a saved duel (the guest looks for it)."""
+        code = code or new_code(self.rng)
         self.ble.host(code)
         self.link = self.ble  # the duel may start at once: it waits for the connection
         return code
@@ -348,6 +359,11 @@ class BleLinker:
         codes = list(self.found)
         codes.sort()
         return codes
+
+    def rejoin(self, code):
+        """Join the saved duel's host again: it advertises the same lobby code."""
+        self.ble.rejoin(code)
+        self.link = self.ble
 
     def connect(self, code):
         lobby = self.found.get(code)

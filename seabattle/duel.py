@@ -547,6 +547,10 @@ class Duel:
         flags, cmt_n, n, rv, sid = m[1], m[2], (m[3] << 8) | m[4], m[5], (m[6] << 8) | m[7]
         if sid and self.sid and sid != self.sid:
             raise _Refuse(Evidence("no_game"), True)
+        if self.peer_nonce is not None and not flags & 1:
+            # the toss is done, so the peer stored my hello (and my commitments) before its
+            # nonce went out: a device without it never played this duel (a lobby code met twice)
+            raise _Refuse(Evidence("no_game"))
         # the shots either side lacks after a reboot are sent again in order (see _plan)
         # the peer holds: my hello, my toss commitment, cmt_n of my CMTs, my toss nonce, n shots
         self._peer = [flags & 1, flags & 2, cmt_n, flags & 4, n, rv]
@@ -922,6 +926,24 @@ class Duel:
         out[i + 2] = (c >> 8) & 0xFF
         out[i + 3] = c & 0xFF
         return out
+
+    @staticmethod
+    def peek(data):
+        """(role, phase, peer name, fleet placed) of a saved duel without loading it (for the
+        title menu). Raises DuelError for bytes that are not a duel save."""
+        from seabattle.crc import crc32
+
+        if len(data) < 12 or bytes(data[:4]) != b"SBD\x02":
+            raise DuelError("not a saved duel")
+        c = crc32(memoryview(data)[:-4])
+        if bytes(data[-4:]) != bytes((c >> 24, (c >> 16) & 0xFF, (c >> 8) & 0xFF, c & 0xFF)):
+            raise DuelError("the saved duel is damaged (CRC)")
+        try:
+            i = 8 + data[7]
+            peer = bytes(data[i + 1:i + 1 + data[i]]).decode("utf-8")
+        except (IndexError, ValueError):
+            raise DuelError("the saved duel cannot be read")
+        return data[4], data[5], peer, bool(data[6] & 4)
 
     @classmethod
     def load(cls, data, link, clock, rng, store=None, gone_ms=GONE_MS, reveal_ms=REVEAL_MS):

@@ -7,7 +7,13 @@ A linker has ``host()`` -> lobby name, ``scan()`` -> lobby names seen so far, ``
 ``link`` (None until chosen) and ``cancel()``.
 
 ``make_duel(link, role, rules)`` builds the Duel (the board profile supplies clock, rng, name
-and the save hook). ``DuelMatch`` gives the battle screen the same methods as a LocalMatch; a
+and the save hook).
+
+A duel saved in the nvm survives a reset: the profile passes ``saved`` (lobby code, duel bytes)
+and ``load_duel(data, link)``; the title menu offers it (``resumable()``), ``resume()`` hosts
+the same lobby code again (host) or looks for it (``linker.rejoin(code)``, guest), and the saved
+Duel picks up where its last save left it (the protocol's SYNC resends what either side lacks,
+and its session id refuses any other device). ``abandon()`` forgets it (``forget()``). ``DuelMatch`` gives the battle screen the same methods as a LocalMatch; a
 duel's answers arrive later over the link, so ``fire`` returns None and the answer comes back
 through ``poll``.
 """
@@ -42,6 +48,23 @@ class DuelMatch:
     def started(self):
         self.view = self.d.view
         self.board = self.d.board
+
+    def replayed(self):
+        """A duel loaded from a save: count the shots already in its log (the end screen's score)."""
+        d = self.d
+        for k in range(d.shots()):
+            mine, answer, sq, first, last = d._entry(k)
+            self.answered(0 if mine else 1, sq, answer, None)
+
+    def stage(self):
+        """Where a loaded duel stands: "battle" (shooting or decided), "wait" (fleet committed,
+        toss not done), "place" (rules agreed, no fleet) or "hello" (nothing agreed yet)."""
+        d = self.d
+        if d.view is not None and d.phase != 0 and d.fleet is not None and d.peer_nonce is not None:
+            return "battle"
+        if d.fleet is not None:
+            return "wait"
+        return "place" if d.hello_in else "hello"
 
     def my_turn(self):
         return self.d.my_turn()
@@ -80,9 +103,14 @@ class DuelMatch:
 
 
 class DuelAdapter:
-    def __init__(self, linker, make_duel):
+    def __init__(self, linker, make_duel, saved=None, load_duel=None, forget=None):
         self.linker = linker
         self.make_duel = make_duel
+        self.saved = saved  # (lobby code, duel bytes) of a duel kept in the nvm, or None
+        self.load_duel = load_duel  # (data, link) -> the saved Duel
+        self.forget = forget  # drops the saved duel from the nvm
+        self._loading = None  # duel bytes to load once the linker has a link
+        self.resuming = False
         self.role = _HOST
         self.duel = None
         self.match = None
@@ -90,27 +118,75 @@ class DuelAdapter:
         self.lobbies = []
         self.active = False
 
+    # ----- a duel saved before a reset ------------------------------------------------------
+    def resumable(self):
+        """(peer name, role) of an unfinished saved duel the title may offer, else None."""
+        if self.saved is None or self.load_duel is None or self.active:
+            return None
+        from seabattle.duel import Duel, DuelError
+
+        try:
+            role, phase, peer, placed = Duel.peek(self.saved[1])
+        except DuelError:
+            return None
+        if phase >= 3 or not placed:  # done, or nothing committed yet: nothing to go back to
+            return None
+        return peer, role
+
+    def resume(self):
+        """Reconnect to the same opponent: host the same lobby code again, or look for it."""
+        lobby, data = self.saved
+        info = self.resumable()
+        self.role = info[1]
+        self.active = True
+        self.resuming = True
+        self.duel = None
+        self.match = None
+        self._loading = data
+        if self.role == _HOST:
+            self.linker.host(lobby)
+        else:
+            self.linker.rejoin(lobby)
+
+    def abandon(self):
+        """Forget the saved duel (the other board sees the opponent gone)."""
+        self.saved = None
+        if self.forget is not None:
+            self.forget()
+
     # ----- called by the flow --------------------------------------------------------------
     def host(self):
         self.role = _HOST
         self.active = True
         self.duel = None
+        self.saved = None  # a new duel takes the saved one's place at its first save
         return self.linker.host()
 
     def join(self):
         self.role = _GUEST
         self.active = True
         self.duel = None
+        self.saved = None
         self.lobbies = []
 
     def connect(self, lobby):
         self.linker.connect(lobby)
 
     def cancel(self):
+        d = self.duel
+        if d is not None and d.fleet is not None and d.phase < 3 and self.load_duel is not None:
+            # left unfinished: still in the nvm, offered again on the title
+            self.saved = (self.linker_code(), bytes(d.save()))
         self.active = False
+        self.resuming = False
         self.duel = None
         self.match = None
         self.linker.cancel()
+
+    def linker_code(self):
+        link = self.linker.link
+        code = getattr(link, "code", None)
+        return code if code is not None else (self.saved[0] if self.saved else "")
 
     def start(self, fleet):
         """My fleet is placed: commit to it. Returns the DuelMatch for the battle screens."""
@@ -134,7 +210,14 @@ class DuelAdapter:
                         self.lobbies = seen
                         flow.show_duel("duel_join", lobbies=seen)
                 return
-            self.duel = self.make_duel(link, self.role, flow.rules)
+            if self._loading is not None:
+                self.duel = self.load_duel(self._loading, link)
+                self._loading = None
+                self.match = DuelMatch(self.duel)
+                self.match.started()
+                self.match.replayed()
+            else:
+                self.duel = self.make_duel(link, self.role, flow.rules)
         for ev in self.duel.poll():
             self._event(flow, ev, now)
 
@@ -164,4 +247,8 @@ class DuelAdapter:
         elif kind == "disconnected":
             flow.duel_link(False)
         elif kind in ("resumed", "connected"):
-            flow.duel_link(True)
+            if self.resuming:
+                self.resuming = False
+                flow.duel_resumed(self.match)
+            else:
+                flow.duel_link(True)

@@ -169,6 +169,10 @@ class Flow:
             self.t("menu_stats"),
             self.t("menu_about"),
         ]
+        offer = self.duel.resumable() if getattr(self.duel, "resumable", None) else None
+        if offer is not None:  # a duel saved before a reset (seabattle.duelplay)
+            keys.insert(0, "duel_continue")
+            texts.insert(0, self.t("menu_duel_continue"))
         if self.resumable is not None:
             keys.insert(0, "continue")
             texts.insert(0, self.t("menu_continue"))
@@ -202,6 +206,8 @@ class Flow:
         self._cue(sound.CLICK)
         if key == "continue":
             self.continue_game()
+        elif key == "duel_continue":
+            self.go_duel_saved()
         elif key == "play":
             self.go_level()
         elif key == "duel":
@@ -794,6 +800,44 @@ class Flow:
 
     def go_duel_wait(self):
         self.show_duel("duel_wait")
+
+    def go_duel_saved(self):
+        """The duel saved before a reset: reconnect to the same opponent, or abandon it."""
+        keys = ["resume_duel", "abandon_duel", "back"]
+        name = self.duel.resumable()[0]
+        self._menu("duel_saved", self.t("duel_saved_title", name=name), keys,
+                   [self.t("duel_resume"), self.t("duel_abandon"), self.t("duel_back")])
+
+    def _act_duel_saved(self, action):
+        if self._menu_move(action):
+            return
+        key = self.keys[self.screen.selected]
+        if action in (ui.BACK, ui.MENU) or (action == ui.FIRE and key == "back"):
+            self.go_title("duel_continue")
+        elif action == ui.FIRE and key == "abandon_duel":
+            self.duel.abandon()
+            self.go_title()
+        elif action == ui.FIRE:
+            self.mode = "duel"
+            self.resumable = None
+            self.duel.resume()
+            self.before_reconnect = "resume"
+            self.show_duel("duel_reconnect")
+
+    def duel_resumed(self, match):
+        """The saved duel is connected again: on to the screen where it stopped."""
+        self.match = match
+        self.rules = match.rules
+        self.mode = "duel"
+        stage = match.stage()
+        if stage == "battle":
+            self.start_battle(True)
+            if match.over():
+                self.wait_until = self.now + END_DELAY
+        elif stage == "wait":
+            self.go_duel_wait()
+        else:
+            self.duel_place(match.rules, match.d.peer_name)
 
     # what the duel adapter (seabattle.duelplay) calls as the link's news arrives
 

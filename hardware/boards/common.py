@@ -48,9 +48,29 @@ class Keeper:
 
         return self.store.save(game=LOCAL + save.dumps(game, extra) if game is not None else None)
 
-    def duel_store(self, data):
-        """seabattle.duel asks for its state to be kept before it sends what depends on it."""
-        self.store.save(game=DUEL + bytes(data))
+    def duel_store(self, data, lobby=""):
+        """seabattle.duel asks for its state to be kept before it sends what depends on it;
+        ``lobby``: the lobby code, so a reset can reconnect to the same game."""
+        code = lobby.encode() if lobby else b""
+        self.store.save(game=DUEL + bytes((len(code),)) + code + bytes(data))
+
+    def saved_duel(self):
+        """(lobby code, bytes for seabattle.duel.Duel.load) of the duel in the nvm, or None."""
+        found = self.saved()
+        if found is None or found[0] != "duel" or not found[1]:
+            return None
+        g = found[1]
+        n = g[0]
+        try:
+            return bytes(g[1:1 + n]).decode(), bytes(g[1 + n:])
+        except ValueError:
+            return None
+
+    def forget_duel(self):
+        """The player abandoned the saved duel: clear it (one write; the stats stay)."""
+        g = self.store.game
+        if g and g[:1] == DUEL:
+            self.store.save(game=None)
 
     def on_records(self, records):
         g = self.store.game
@@ -90,9 +110,14 @@ class LazyLinker:
     def link(self):
         return self.real.link if self.real is not None else None
 
-    def host(self):
+    def host(self, code=None):
         real = self._get()
-        return real.host() if real is not None else "----"
+        return real.host(code) if real is not None else "----"
+
+    def rejoin(self, code):
+        real = self._get()
+        if real is not None:
+            real.rejoin(code)
 
     def scan(self):
         real = self._get()
@@ -234,13 +259,25 @@ class BoardProfile(Profile):
             return None
         from seabattle.duelplay import DuelAdapter
 
+        keeper = self.keeper
+
+        def store(link):
+            def keep(data):
+                keeper.duel_store(data, getattr(link, "code", None) or "")
+            return keep
+
         def make(link, role, rules):
             from seabattle import duel
 
-            return duel.Duel(link, self.ms, self.rng, role, self.player or self.name, rules,
-                             self.keeper.duel_store)
+            return duel.Duel(link, self.ms, self.rng, role, self.player or self.name, rules, store(link))
 
-        return DuelAdapter(LazyLinker(self), make)
+        def load(data, link):
+            from seabattle import duel
+
+            return duel.Duel.load(data, link, self.ms, self.rng, store(link))
+
+        return DuelAdapter(LazyLinker(self), make, saved=keeper.saved_duel(), load_duel=load,
+                           forget=keeper.forget_duel)
 
     # -- the loop's needs --------------------------------------------------------------------
     def ms(self):

@@ -9,6 +9,10 @@ TEXT = {
     # screens (issue 5): menus, placement, battle, end, statistics, duel
     "title": "SEA BATTLE",
     "menu_continue": "Continue the game",  # a saved game against the computer
+    "menu_duel_continue": "Continue the duel",  # a duel saved before a reset
+    "duel_saved_title": "Duel: {name}",
+    "duel_resume": "Reconnect",
+    "duel_abandon": "Abandon the duel",
     "menu_play": "Play the computer",
     "menu_duel": "Bluetooth duel",
     "menu_rules": "Rules: {value}",

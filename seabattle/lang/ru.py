@@ -8,6 +8,10 @@ TEXT = {
     # screens (issue 5): menus, placement, battle, end, statistics, duel
     "title": "МОРСКОЙ БОЙ",
     "menu_continue": "Продолжить игру",  # a saved game against the computer
+    "menu_duel_continue": "Продолжить дуэль",  # a duel saved before a reset
+    "duel_saved_title": "Дуэль: {name}",
+    "duel_resume": "Переподключиться",
+    "duel_abandon": "Бросить дуэль",
     "menu_play": "Играть с компьютером",
     "menu_duel": "Дуэль по Bluetooth",
     "menu_rules": "Правила: {value}",

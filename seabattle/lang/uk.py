@@ -8,6 +8,10 @@ TEXT = {
     # screens (issue 5): menus, placement, battle, end, statistics, duel
     "title": "МОРСЬКИЙ БІЙ",
     "menu_continue": "Продовжити гру",  # a saved game against the computer
+    "menu_duel_continue": "Продовжити дуель",  # a duel saved before a reset
+    "duel_saved_title": "Дуель: {name}",
+    "duel_resume": "Перепідключитися",
+    "duel_abandon": "Покинути дуель",
     "menu_play": "Грати з комп'ютером",
     "menu_duel": "Дуель через Bluetooth",
     "menu_rules": "Правила: {value}",
