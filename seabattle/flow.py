@@ -676,6 +676,8 @@ class Flow:
         else:
             if self.saving() is not None:  # still saved: offer it on the title
                 self.resumable = (self.match.game, self.settings.level)
+            if self.match.duel:  # the link closes; the title offers the duel to go back to
+                self.duel.cancel()
             self.go_title()
 
     def _resume(self):

@@ -23,7 +23,7 @@ from seabattle.linksim import XorShift  # noqa: E402
 from tools import scenes  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "hw"))
-from flashsim import FlashNvm  # noqa: E402
+from flashsim import FlashNvm, PowerCut  # noqa: E402
 
 LANGS = ("ru", "en")
 
@@ -112,6 +112,8 @@ def _shoot(air, boards, until):
             return True
         for b in boards:
             f = b.flow
+            if f.name == "duel_code":  # a board reset before the toss: the code shows again
+                b.act(ui.FIRE)
             if f.name == "battle" and f.match.my_turn() and f.wait_until < 0:
                 target = [sq for sq in range(100) if f.match.view.can_fire(sq)][0]
                 with bleio.on_board(b.adapter):
@@ -163,8 +165,21 @@ def test_the_guest_resets_mid_battle_and_resumes_from_the_title():
     # the end screen's score counts the shots from before the reset too
     fired = sum(1 for k in range(b.shots()) if b._entry(k)[0])
     assert g.flow.match.stats(0).shots == fired
-    print("writes: host %d, guest %d (+ %d before its reset), shots %d"
-          % (boards[0].p.store.writes, g.p.store.writes, 0, a.shots()))
+    print("nvm writes: host %d for the whole duel, guest %d after its reset; %d shots"
+          % (boards[0].p.store.writes, g.p.store.writes, a.shots()))
+
+
+def test_leaving_a_duel_from_the_pause_menu_offers_it_on_the_title():
+    air, boards = _start(seed=29)
+    assert _shoot(air, boards, lambda: _shots(boards) >= 12)
+    h = boards[0]
+    assert _run(air, boards, lambda: h.flow.name == "battle" and h.flow.wait_until < 0)
+    h.act(ui.MENU)
+    h.choose("quit")
+    assert h.flow.name == "title" and h.flow.keys[0] == "duel_continue"
+    _resume(h)
+    assert _run(air, boards, lambda: h.flow.name == "battle")
+    _finish(air, boards)
 
 
 def test_the_host_resets_and_the_guest_finds_it_again():
@@ -189,22 +204,68 @@ def test_both_boards_reset_and_both_resume():
     _finish(air, boards)
 
 
-def test_a_reset_at_save_boundaries_of_the_guest():
-    """Reset the guest right after its k-th nvm write (every few), pick the title row, finish."""
+def test_a_reset_at_save_boundaries_of_either_board():
+    """Reset a board right after its k-th nvm write (every few), pick the title row, finish."""
     points = 0
-    for k in range(2, 60, 6):
-        air, boards = _start(seed=13)
-        g = boards[1]
-        hit = _shoot(air, boards, lambda: g.p.store.writes >= k or boards[0].flow.name == "end")
-        if boards[0].flow.name == "end" or g.flow.name == "end":
-            break
-        assert hit
-        boards[1] = g.reset()
-        _resume(boards[1])
-        _finish(air, boards)
-        points += 1
-    assert points >= 5
-    print("reset the guest after %d different nvm writes" % points)
+    for side in (1, 0):
+        for k in range(4 + side, 70, 5):
+            air, boards = _start(seed=13)
+            b = boards[side]
+            _shoot(air, boards, lambda: b.p.store.writes >= k or boards[0].flow.name == "end")
+            if boards[0].flow.name == "end" or boards[1].flow.name == "end":
+                break
+            boards[side] = b.reset()
+            _resume(boards[side])
+            _finish(air, boards)
+            points += 1
+    assert points >= 16
+    print("reset a board after %d different nvm writes" % points)
+
+
+def test_a_reset_during_setup_after_the_fleet_is_kept():
+    """The guest resets once its fleet and commitments are kept (its first write), before the
+    toss: it comes back to the waiting screen, the toss completes, the code shows, the duel ends."""
+    air = bleio.Air()
+    host = Board(air, 0, FlashNvm(8192, 4096), 21)
+    guest = Board(air, 1, FlashNvm(8192, 4096), 22)
+    host.choose("duel")
+    host.choose("host")
+    guest.choose("duel")
+    guest.choose("join")
+    assert _run(air, (host, guest), lambda: guest.flow.screen.page == ui.P_MENU and guest.flow.name == "duel_join")
+    guest.act(ui.FIRE)
+    assert _run(air, (host, guest), lambda: host.flow.name == "place" and guest.flow.name == "place")
+    guest.act(ui.SWITCH)
+    guest.act(ui.FIRE)
+    assert _run(air, (host, guest), lambda: guest.p.store.writes >= 1)
+    assert guest.flow.match.d.phase == D.SETUP
+    guest = guest.reset()
+    _resume(guest)
+    host.act(ui.SWITCH)
+    host.act(ui.FIRE)
+    boards = [host, guest]
+    assert _run(air, boards, lambda: host.flow.name == "duel_code" and guest.flow.name == "duel_code")
+    assert host.flow.screen.lines[0] == guest.flow.screen.lines[0]  # the same match code
+    _finish(air, boards)
+
+
+def test_a_power_cut_in_the_middle_of_an_nvm_write():
+    """The guest loses power while its flash page is being programmed (the two-slot store keeps
+    the record before): the dependent message never left, the duel resumes from the title."""
+    air, boards = _start(seed=23)
+    g = boards[1]
+    assert _shoot(air, boards, lambda: g.p.store.writes >= 12)
+    g.nvm.cut_after = 1500  # the next write: erased, then cut 1500 bytes into programming
+    try:
+        _shoot(air, boards, lambda: False)
+        raise AssertionError("no power cut")
+    except PowerCut:
+        pass
+    g.nvm.cut_after = None
+    boards[1] = g.reset()
+    assert boards[1].p.store.writes == 0 and boards[1].p.keeper.saved_duel() is not None
+    _resume(boards[1])
+    _finish(air, boards)
 
 
 def test_a_stale_saved_duel_is_abandoned_from_the_menu():
@@ -222,7 +283,12 @@ def test_a_stale_saved_duel_is_abandoned_from_the_menu():
 
 def test_a_finished_duel_is_not_offered():
     air, boards = _start(seed=19)
-    _finish(air, boards)
+    a, b = _finish(air, boards)
+    for d, board in zip((a, b), boards):
+        own = sum(1 for k in range(d.shots()) if d._entry(k)[0])
+        print("nvm writes of a whole duel: %s %d (%d own shots of %d), statistics included"
+              % (("host", "guest")[board.side], board.p.store.writes, own, d.shots()))
+        assert board.p.store.writes <= own + 10
     for b in boards:
         assert "duel_continue" not in b.reset().flow.keys
 
