@@ -872,7 +872,7 @@ class Duel:
     def save(self):
         """The state as bytes (see ``load``): enough to continue the same game after a reboot.
 
-        Built in one preallocated buffer: on a board the save happens after every shot, and a
+        Built in one preallocated buffer: on a board the save happens about once a turn, and a
         growing bytearray would fragment a small heap."""
         flags = 0
         for bit, on in ((1, self.hello_in), (2, self.peer_knows_sid), (4, self.fleet is not None),
@@ -1039,8 +1039,8 @@ class Duel:
             d.won = bool(won)
             d.reason = REASONS[reason]
         d._over_at = clock()
-        d._dirty = False
+        d._dirty = False  # what was loaded is what is stored
         if d.phase in (OVER, DONE) and d.peer_seed is not None and len(d.peer_ships) >= d.peer_nships:
-            d._verify()
+            d._verify()  # stores DONE at the first poll if it was saved OVER
             d.events = []
         return d
