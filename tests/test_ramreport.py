@@ -26,6 +26,7 @@ def test_the_32_bit_vm_plays_the_same_game_and_needs_less_heap():
     assert (r32["shots"], r32["saves"]) == (r64["shots"], r64["saves"]) and r32["shots"] > 0
     assert 0 < r32["startup"] <= r32["peak"] < r64["peak"]
     assert r32["peak"] < CEILING_32, "peak %d B: see tools.ramreport" % r32["peak"]
+    assert r32["duelmods"] > 0 and r32["duelstate"] > 0  # a whole simulated duel ran too
 
 
 @pytest.mark.parametrize("vm", ["unix", "wasm"])

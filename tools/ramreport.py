@@ -154,13 +154,13 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None):
                 + tail, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     out = stdout + stderr
-    res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelmods": 0, "ok": False, "out": out}
+    res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelmods": 0, "duelstate": 0, "ok": False, "out": out}
     most = total = 0
     for line in stdout.splitlines():
         m = re.match(r"stage (\d+) (.*)", line)
         if m:
             res["stages"].append((int(m.group(1)), m.group(2)))
-        m = re.match(r"(startup|peak|shots|saves|duelmods) (\d+)", line)
+        m = re.match(r"(startup|peak|shots|saves|duelmods|duelstate) (\d+)", line)
         if m:
             res[m.group(1)] = int(m.group(2))
         m = re.match(r"most (\d+) (\d+)", line)
@@ -272,7 +272,8 @@ def main(argv=None):
                     failed = True
                     print("%s  FAILED\n%s" % (tag, r["out"][-1500:]))
                     continue
-                duel = "   a duel's modules +%.1f KB" % (r["duelmods"] / 1024) if ble else ""
+                duel = "   a duel: modules +%.1f KB, state +%.1f KB" % (
+                    r["duelmods"] / 1024, r["duelstate"] / 1024) if ble else ""
                 print("%s  %10.1f KB  %11.1f KB%s" % (tag, r["startup"] / 1024, r["peak"] / 1024, duel))
                 if (w, h) == SIZES[0] and ble:
                     prev = 0

@@ -177,6 +177,22 @@ if BLE:
     from seabattle import duel, duelplay  # noqa: F401
 
     print("duelmods", sample() - before_duel)
+    # and a duel's own state: two simulated devices play a whole duel over the link simulator
+    # (seabattle.duelsim, not loaded on a board: imported before its baseline); half of their
+    # peak is one side's (it includes the simulated link's queues: an upper bound)
+    from seabattle import duelsim, linksim  # noqa: F401
+
+    match = duelsim.Match(3)
+    before_duel = sample()
+    most_duel = 0
+    steps = 0
+    while not match.done() and steps < 100000:
+        match.step()
+        steps += 1
+        if steps % 20 == 0:
+            most_duel = max(most_duel, sample() - before_duel)
+    print("duelstate", most_duel // 2 if match.done() else 0)
+    match = None
     peak = game_peak
 for name, used in stages:
     print("stage", used, name)
