@@ -105,10 +105,11 @@ def _deploy(target, files, clean, dry_run, out):
     removed = []
     for rel in files:  # a module's other form would shadow (.py) or waste flash (.mpy)
         for ext, twin in ((".mpy", ".py"), (".py", ".mpy")):
-            if rel.endswith(ext) and rel.startswith(OURS) and os.path.exists(os.path.join(target, rel[:-len(ext)] + twin)):
-                removed.append(rel[:-len(ext)] + twin)
+            other = rel[:-len(ext)] + twin
+            if rel.endswith(ext) and rel.startswith(OURS) and os.path.exists(os.path.join(target, other)):
+                removed.append(other)
                 if not dry_run:
-                    os.remove(os.path.join(target, rel[:-len(ext)] + twin))
+                    os.remove(os.path.join(target, other))
     if clean:
         for top in OURS:
             base = os.path.join(target, top)

@@ -148,13 +148,15 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None):
             if code:  # the deployed folder has no desktop twin: the stand-ins come precompiled
                 _compiled_stubs(stubs)
             where = code or ROOT
-            env["MICROPYPATH"] = ".frozen:" + (stubs if code else STUBS) + ":" + where + ":" + os.path.join(where, "lib")
+            env["MICROPYPATH"] = ":".join((".frozen", stubs if code else STUBS, where, os.path.join(where, "lib")))
             proc = subprocess.run(
-                [micropython(), "-X", "heapsize=" + heap, SCRIPT] + args + [os.path.join(ROOT, "fonts", "seabattle-12.bdf")]
-                + tail, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+                [micropython(), "-X", "heapsize=" + heap, SCRIPT] + args
+                + [os.path.join(ROOT, "fonts", "seabattle-12.bdf")] + tail,
+                cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     out = stdout + stderr
-    res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelmods": 0, "duelstate": 0, "ok": False, "out": out}
+    res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelmods": 0, "duelstate": 0,
+           "ok": False, "out": out}
     most = total = 0
     for line in stdout.splitlines():
         m = re.match(r"stage (\d+) (.*)", line)
@@ -169,7 +171,8 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None):
     res["ok"] = code == 0 and stdout.rstrip().endswith("ok")
     if vm == "wasm" and res["ok"] and most > total - 64 * 1024:
         res["ok"] = False
-        res["out"] += "\nthe wasm VM came within 64 KB of its heap (%d of %d): it may have collected by itself" % (most, total)
+        res["out"] += ("\nthe wasm VM came within 64 KB of its heap (%d of %d): it may have collected by itself"
+                       % (most, total))
     return res
 
 
@@ -220,10 +223,10 @@ def compile_room(module):
     """(kept, room) in bytes for importing ``module`` and what it imports from source on the
     64-bit unix port: ``kept`` is the live heap they add; ``room`` is what the smallest
     -X heapsize that imports them needs beyond that and the stand-ins (loaded precompiled: the
-    parser's and compiler's working memory for our modules, plus fragmentation). A board compiles every .py it imports, so it
-    needs that much free at that moment (about 0.7 times as much on 32 bits: what importing
-    allocates, micropython.mem_peak() with gc.disable(), is 0.68-0.70 of the 64-bit figure on
-    the WASI build); .mpy files need no compiling."""
+    parser's and compiler's working memory for our modules, plus fragmentation). A board
+    compiles every .py it imports, so it needs that much free at that moment (about 0.7 times as
+    much on 32 bits: what importing allocates, micropython.mem_peak() with gc.disable(), is
+    0.68-0.70 of the 64-bit figure on the WASI build); .mpy files need no compiling."""
     import tempfile
 
     with tempfile.TemporaryDirectory() as stubs:
