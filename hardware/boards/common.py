@@ -28,7 +28,7 @@ class KeypadKeys:
 
 
 LOCAL = b"L"  # the saved game is a game against the computer (seabattle.save)
-DUEL = b"D"  # ... or a duel's state (seabattle.duel.Duel.save)
+DUEL = b"D"  # ... or a duel: lobby code length, lobby code, seabattle.duel.Duel.save bytes
 
 
 class Keeper:
