@@ -12,6 +12,7 @@ from seabattle import rules as R
 from seabattle.ai import Easy, Normal
 from seabattle.ai_fleet import STYLES, computer_fleet, style_fleet
 from seabattle.ai_hard import SEARCH_SLICE, Hard, table_path
+from seabattle.ai_hard import STYLES as HARD_STYLES
 from seabattle.board import HALO, HIT, UNKNOWN
 from seabattle.game import Game
 from seabattle.match import LocalMatch
@@ -241,7 +242,7 @@ def test_hard_pool_fleets_of_every_style_stay_consistent_with_every_answer():
         rules = R.preset(name)
         w = rules.width
         for seed in range(2):
-            hard = Hard(rules, Rng(60 + seed), pool=30)
+            hard = Hard(rules, Rng(60 + seed), pool=30, styles=HARD_STYLES)  # mb's default is uniform
             fleet = perelman_fleet(rules, Rng(70 + seed)) if seed else random_fleet(rules, Rng(70))
             game = Game(rules, (fleet, fleet), 0)
             view = game.views[0]
@@ -442,6 +443,12 @@ def test_hard_fires_again_after_a_hit_with_bounded_work_and_refills_after_a_miss
         hard.learn(shot)
         again = shot.answer != 1 and not shot.over
     assert streaks > 10
+
+
+def test_hard_prior_is_styled_where_ships_may_not_touch_and_uniform_where_they_may():
+    assert Hard(R.preset("classic"), Rng(1), pool=10).styles == HARD_STYLES
+    assert Hard(R.preset("mb"), Rng(1), pool=10).styles == b"\x00"
+    assert Hard(R.preset("mb"), Rng(1), pool=10, styles=b"\x02").styles == b"\x02"
 
 
 def test_hard_background_slices_do_not_change_the_game():
