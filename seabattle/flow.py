@@ -5,7 +5,8 @@ and a test can play a whole game by calling ``act``. The clock is injected throu
 (seconds, any origin): the computer's shots and the pause after the last shot wait on it.
 
 Screens (``flow.name``): title, level, place, place_menu, battle, pause, end, stats, about, and
-the duel screens duel, duel_host, duel_join, duel_code, duel_wait, duel_reconnect, duel_gone.
+the duel screens duel, duel_host, duel_join, duel_code, duel_wait, duel_reconnect, duel_gone,
+duel_saved (seabattle.flowduel: loaded when a duel is chosen, dropped back on the title).
 """
 
 from seabattle import board as B
@@ -137,7 +138,10 @@ class Flow:
 
     def act(self, action):
         """Apply one action to the current screen."""
-        getattr(self, "_act_" + self.name)(action)
+        if self.name.startswith("duel"):
+            self._duel_screens().act(self, action)
+        else:
+            getattr(self, "_act_" + self.name)(action)
 
     def tick(self, now):
         """Let time pass: the computer's shots, the pause before the end screen, the duel link."""
@@ -158,6 +162,7 @@ class Flow:
     def go_title(self, selected=0):
         """The title menu, with row ``selected`` (an index, or a key such as "stats") chosen."""
         s = self.settings
+        self.forget_duel()
         keys = ["play", "duel", "rules", "letters", "lang", "sound", "stats", "about"]
         texts = [
             self.t("menu_play"),
@@ -751,104 +756,46 @@ class Flow:
         elif action == ui.MENU:
             self.go_title()
 
-    # ----- duel --------------------------------------------------------------------------------
+    # ----- duel: the screens are in seabattle.flowduel, loaded only when a duel is chosen ------
+
+    def _duel_screens(self):
+        from seabattle import flowduel
+
+        return flowduel
+
+    def forget_duel(self):
+        """Drop the duel screens' module (sys.modules and the package) when no duel is going on."""
+        import sys
+
+        if "seabattle.flowduel" in sys.modules and not getattr(self.duel, "active", False):
+            del sys.modules["seabattle.flowduel"]
+            import seabattle
+
+            try:
+                del seabattle.flowduel
+            except (AttributeError, TypeError):
+                pass
 
     def go_duel(self):
-        keys = ["host", "join", "back"]
-        self._menu("duel", self.t("menu_duel"), keys, [self.t("duel_" + k) for k in keys])
-
-    def _act_duel(self, action):
-        if self._menu_move(action):
-            return
-        if action in (ui.BACK, ui.MENU):
-            self.go_title("duel")
-            return
-        if action != ui.FIRE:
-            return
-        key = self.keys[self.screen.selected]
-        if key == "back":
-            self.go_title("duel")
-        elif self.duel is None:
-            self.show_duel("duel_gone", reason=self.t("no_radio"))
-        elif key == "host":
-            self.mode = "duel"
-            self.show_duel("duel_host", lobby=self.duel.host())
-        else:
-            self.mode = "duel"
-            self.duel.join()
-            self.show_duel("duel_join", lobbies=[])
+        self._duel_screens().go_duel(self)
 
     def show_duel(self, name, **params):
         """Show one of the duel screens; the duel adapter calls this as the link changes."""
-        if name == "duel_host":
-            self._info(name, self.t("duel_host"), [self.t("lobby", name=params["lobby"]), self.t("waiting_peer")],
-                       self.t("hint_cancel"))
-        elif name == "duel_join":
-            lobbies = params.get("lobbies") or []
-            if lobbies:
-                self._menu(name, self.t("duel_join"), lobbies, [self.t("lobby", name=n) for n in lobbies])
-            else:
-                self._info(name, self.t("duel_join"), [self.t("searching")], self.t("hint_cancel"))
-        elif name == "duel_code":
-            self._info(name, self.t("match_code"), [params["code"], self.t("compare_code")], self.t("hint_code"))
-        elif name == "duel_wait":
-            self._info(name, self.t("menu_duel"), [self.t("waiting_fleet")], self.t("hint_cancel"))
-        elif name == "duel_reconnect":
-            self._info(name, self.t("menu_duel"), [self.t("reconnecting"), params.get("detail", "")],
-                       self.t("hint_cancel"))
-        else:
-            self._info("duel_gone", self.t("menu_duel"), [params.get("reason") or self.t("peer_gone")],
-                       self.t("hint_info"))
+        self._duel_screens().show_duel(self, name, **params)
 
     def go_duel_wait(self):
-        self.show_duel("duel_wait")
+        self._duel_screens().show_duel(self, "duel_wait")
 
     def go_duel_saved(self):
-        """The duel saved before a reset: reconnect to the same opponent, or abandon it."""
-        keys = ["resume_duel", "abandon_duel", "back"]
-        name = self.duel.resumable()[0]
-        self._menu("duel_saved", self.t("duel_saved_title", name=name), keys,
-                   [self.t("duel_resume"), self.t("duel_abandon"), self.t("duel_back")])
-
-    def _act_duel_saved(self, action):
-        if self._menu_move(action):
-            return
-        key = self.keys[self.screen.selected]
-        if action in (ui.BACK, ui.MENU) or (action == ui.FIRE and key == "back"):
-            self.go_title("duel_continue")
-        elif action == ui.FIRE and key == "abandon_duel":
-            self.duel.abandon()
-            self.go_title()
-        elif action == ui.FIRE:
-            self.mode = "duel"
-            self.resumable = None
-            self.duel.resume()
-            self.before_reconnect = "resume"
-            self.show_duel("duel_reconnect")
-
-    def duel_resumed(self, match):
-        """The saved duel is connected again: on to the screen where it stopped."""
-        self.match = match
-        self.rules = match.rules
-        self.mode = "duel"
-        stage = match.stage()
-        if stage == "battle":
-            self.start_battle(True)
-            if match.over():
-                self.wait_until = self.now + END_DELAY
-        elif stage == "wait":
-            self.go_duel_wait()
-        else:
-            self.duel_place(match.rules, match.d.peer_name)
+        self._duel_screens().go_duel_saved(self)
 
     # what the duel adapter (seabattle.duelplay) calls as the link's news arrives
 
+    def duel_resumed(self, match):
+        self._duel_screens().duel_resumed(self, match)
+
     def duel_place(self, rules, peer):
-        """The devices agreed the rules (the host's): place the fleet."""
-        self.rules = rules
-        self.mode = "duel"
-        self.peer = peer
-        self.go_place()
+        self._duel_screens().duel_place(self, rules, peer)
 
     def duel_answer(self, shot, mine):
         if self.name == "battle":
@@ -859,54 +806,7 @@ class Flow:
             self.wait_until = self.now + END_DELAY
 
     def duel_verdict(self):
-        if self.name == "end":
-            self.end_problems = self.match.verify()
-            self._end_show()
+        self._duel_screens().duel_verdict(self)
 
     def duel_link(self, up):
-        if not up and self.name in ("battle", "duel_wait", "duel_code", "place"):
-            self.before_reconnect = self.name
-            self.show_duel("duel_reconnect")
-        elif up and self.name == "duel_reconnect":
-            back = self.before_reconnect
-            if back == "battle":
-                self._resume()
-            elif back == "place":
-                self.go_place(True)
-            elif back == "duel_code":
-                self.show_duel("duel_code", code=self.duel.code)
-            else:
-                self.go_duel_wait()
-
-    def _act_duel_host(self, action):
-        if action in (ui.BACK, ui.MENU):
-            self.duel.cancel()
-            self.go_duel()
-
-    def _act_duel_join(self, action):
-        if self.screen.page == ui.P_MENU and self._menu_move(action):
-            return
-        if action in (ui.BACK, ui.MENU):
-            self.duel.cancel()
-            self.go_duel()
-        elif action == ui.FIRE and self.screen.page == ui.P_MENU:
-            self.duel.connect(self.keys[self.screen.selected])
-
-    def _act_duel_code(self, action):
-        if action == ui.FIRE:
-            self.duel.accept()
-            self.start_battle()
-        elif action in (ui.BACK, ui.MENU):
-            self.duel.cancel()
-            self.go_duel()
-
-    def _act_duel_wait(self, action):
-        if action in (ui.BACK, ui.MENU):
-            self.duel.cancel()
-            self.go_title("duel")
-
-    _act_duel_reconnect = _act_duel_wait
-
-    def _act_duel_gone(self, action):
-        if action in (ui.FIRE, ui.BACK, ui.MENU):
-            self.go_title("duel")
+        self._duel_screens().duel_link(self, up)

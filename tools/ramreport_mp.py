@@ -174,7 +174,7 @@ if BLE:
     # measured here after the game against the computer, whose modules a duel keeps too
     game_peak = peak
     before_duel = sample()
-    from seabattle import duel, duelplay  # noqa: F401
+    from seabattle import duel, duelplay, flowduel  # noqa: F401  (flowduel: the duel screens)
 
     print("duelmods", sample() - before_duel)
     # and a duel's own state: two simulated devices play a whole duel over the link simulator
