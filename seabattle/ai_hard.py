@@ -580,7 +580,7 @@ class Hard:
             del view
         yield -1
         # slot i takes the next fleet of its style's run: a permutation, followed cycle by cycle
-        src = array("H", range(n))
+        src = self.live  # scratch (the refill's, idle now)
         first = [0, need[0], need[0] + need[1]]
         for i in range(n):
             k = styles[i % len(styles)]
@@ -606,11 +606,10 @@ class Hard:
                 for t in range(s):
                     fleets[cur * s + t] = fleets[nxt * s + t]
                 cur = nxt
-        del src
         yield -1
         # one of the board's symmetries, as a code -> code table per ship size
         self.opened = self.rng.randrange(8 if self.w == self.h else 4)
-        turn = self._symmetry(self.opened)
+        turn = self._symmetry(self.opened, self.cover)  # scratch (the filter's, idle now)
         cells2 = 2 * self.rules.cells
         sizes = self.sizes
         kinds = bytearray(s)  # each ship's row of ``turn``
@@ -624,9 +623,11 @@ class Hard:
             self._tally(base, 1)
             if i % TABLE_SLICE == TABLE_SLICE - 1:
                 yield -1
+        for c in range(len(turn)):
+            turn[c] = 0
         return True
 
-    def _symmetry(self, g):
+    def _symmetry(self, g, out=None):
         """A bytearray: for each ship size (largest first) and code, the code of the ship moved
         by symmetry ``g`` (bit 1 mirrors x, bit 2 mirrors y, bit 4 swaps x and y; 255: no ship)."""
         w = self.w
@@ -637,7 +638,8 @@ class Hard:
         for j in range(1, len(sizes)):
             if sizes[j] != sizes[j - 1]:
                 kinds += 1
-        out = bytearray(kinds * 2 * cells)
+        if out is None:
+            out = bytearray(kinds * 2 * cells)
         cell = self.blk  # scratch: where each square goes (squares fit a byte on such boards)
         for c in range(cells):
             x = c % w
@@ -1018,7 +1020,7 @@ class Hard:
         h = self.h
         known = self.known
         blk = self.blk
-        out = []
+        out = bytearray() if self.dead == 255 else array("H")  # kept per search level: small
         for vertical in (0, 1):
             if vertical and size == 1:
                 break
