@@ -11,12 +11,14 @@ How the pool follows the game (sequential Monte Carlo):
 - each answer removes the fleets that contradict it (a sunk ship: the fleets with exactly that
   ship keep it, marked sunk; all others go). The survivors are still fair samples, now
   conditioned on one more answer;
-- each removed fleet is replaced by a copy of a random survivor, moved by a Markov chain that
+- each removed fleet is replaced by a copy of a survivor (each survivor copied as evenly as the
+  numbers allow: systematic resampling), moved by a Markov chain that
   leaves the consistent fleets' uniform distribution unchanged: a ship not yet hit jumps to a
   uniformly random spot when the spot is legal (Metropolis); a wounded ship is redrawn among the
   few legal spots through its hits (Gibbs). A few sweeps make the copy a new sample;
 - if no fleet survives (the pool was too small for a surprise), a randomised search builds one
-  consistent fleet and the chain grows the pool from it. The search is sliced like the rest of
+  consistent fleet and the chain grows REBUILD fleets from it (the next answers' copies refill
+  the rest); right after a hit the normal level moves instead, and this waits for the next miss. The search is sliced like the rest of
   the work (``search_slice`` units of work a step, a unit being one cell or spot examined) and
   bounded (``search_total`` units): if it finds nothing in time, the normal level picks that move
   and the search runs again after the next answer.
@@ -25,8 +27,9 @@ The prior is not only uniform: a share of the pool (``STYLES``) follows chains t
 spots human players like (big ships on the edge line, every ship on the border), so the shooter is
 not fooled by those habits; the answers decide how much of the pool each style keeps.
 
-The player never waits for the pool: after a miss the work of the answer is done during the
-player's turn (``busy()`` is true while there is some), while after a hit, when the computer fires
+The player waits for as little as possible: after a miss the work of the answer is done during
+the player's turn (``busy()`` is true while there is some; a player who fires before it is done
+waits for the rest), while after a hit, when the computer fires
 again at once, only the filter and at most TOPUP copies come before the next shot; the fleets
 removed meanwhile are replaced after the next miss. Which work comes before which move depends only
 on the answers, so a seed replays its game however the slices fall. A wounded ship may also hand
