@@ -9,13 +9,16 @@ the duel screens duel, duel_host, duel_join, duel_code, duel_wait, duel_reconnec
 duel_saved (seabattle.flowduel: loaded when a duel is chosen, dropped back on the title).
 """
 
+import sys
+
 from seabattle import board as B
 from seabattle import ai, ai_fleet, coords, fleet, habits, placement, rules as R, sound, strings, ui
-from seabattle.ai_hard import Hard
 from seabattle.match import LocalMatch
 from seabattle.records import Records
 
-LEVELS = (("easy", ai.Easy), ("normal", ai.Normal), ("hard", Hard))
+# (key, the computer player's class): a class, or "module.Class" of seabattle imported when that
+# level is chosen, so that the hard level's module (the biggest) is never loaded for the others
+LEVELS = (("easy", ai.Easy), ("normal", ai.Normal), ("hard", "ai_hard.Hard"))
 MOVE_DELAY = 0.7  # seconds between the computer's shots, so a player can follow them
 END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
 LETTERS = ("russian", "latin", "respublika", "snegurochka")
@@ -31,6 +34,21 @@ class Settings:
         self.rules = rules
         self.sound_on = sound_on
         self.level = level
+
+
+def forget(name):
+    """Drop the module ``name`` of seabattle (loaded on demand) from sys.modules and the package,
+    so its code and tables can be collected once nothing else refers to them. Only on a board's
+    VM (MicroPython, CircuitPython): on a desktop it would only part tests from the module they
+    imported."""
+    if sys.implementation.name != "cpython" and name in sys.modules:
+        del sys.modules[name]
+        import seabattle
+
+        try:
+            delattr(seabattle, name.split(".")[-1])
+        except (AttributeError, TypeError):
+            pass
 
 
 def _cycle(options, value, step):
@@ -234,6 +252,7 @@ class Flow:
             self.settings.level = self.screen.selected
             self._cue(sound.CLICK)
             self.mode = "ai:" + self.keys[self.screen.selected]
+            self._factory(self.screen.selected)  # its module loads now, before the game's objects
             self.go_place()
         elif action in (ui.BACK, ui.MENU):
             self.go_title()
@@ -481,17 +500,36 @@ class Flow:
             self.match = self.duel.start(mine)
             self.go_duel_wait()
             return
-        key, factory = self.levels[self.settings.level]
+        factory = self._factory(self.settings.level)
         enemy = ai_fleet.computer_fleet(self.rules, self.rng)
         first = self.rng.randrange(2)
         self.match = LocalMatch(self.rules, mine, enemy, self._opponent(factory, self.rules), first)
         self.start_battle()
 
+    def _factory(self, level):
+        """The computer player's class of ``level`` (an index in ``levels``), its module loaded
+        now if the level names it ("ai_hard.Hard"); a module of another level is dropped."""
+        factory = self.levels[level][1]
+        self._drop_levels(factory)
+        if isinstance(factory, str):
+            mod, name = factory.split(".")
+            factory = getattr(__import__("seabattle." + mod, None, None, (name,)), name)
+        return factory
+
+    def _drop_levels(self, keep=None):
+        """Forget the modules of the levels given as "module.Class" (loaded on demand), but
+        ``keep``'s: a game against another level, or a duel, does not hold them."""
+        mine = keep.split(".")[0] if isinstance(keep, str) else ""
+        for _key, other in self.levels:
+            if isinstance(other, str) and other.split(".")[0] != mine:
+                forget("seabattle." + other.split(".")[0])
+
     def _opponent(self, factory, rules):
         """The computer player; the hard one expects the placement habits learnt from this
         player's earlier fleets (seabattle.habits, kept with the statistics)."""
-        if factory is Hard:
-            return Hard(rules, self.rng, styles=habits.styles(self.records.habits.get(rules.name)))
+        hard = sys.modules.get("seabattle.ai_hard")
+        if hard is not None and factory is hard.Hard:
+            return factory(rules, self.rng, styles=habits.styles(self.records.habits.get(rules.name)))
         return factory(rules, self.rng)
 
     def start_battle(self, resumed=False):
@@ -535,8 +573,8 @@ class Flow:
         self.resumable = None
         self.rules = game.rules
         self.settings.level = level
-        key, factory = self.levels[level]
-        self.mode = "ai:" + key
+        self.mode = "ai:" + self.levels[level][0]
+        factory = self._factory(level)
         # a fresh computer player: it reads what it knows from its chart (game.views[1])
         self.match = LocalMatch(game.rules, game.fleets[0], game.fleets[1], self._opponent(factory, game.rules),
                                 game.first, game=game)
@@ -764,19 +802,12 @@ class Flow:
         return flowduel
 
     def forget_duel(self):
-        """Drop the duel screens' module (sys.modules and the package) when no duel is going on."""
-        import sys
-
-        if "seabattle.flowduel" in sys.modules and not getattr(self.duel, "active", False):
-            del sys.modules["seabattle.flowduel"]
-            import seabattle
-
-            try:
-                del seabattle.flowduel
-            except (AttributeError, TypeError):
-                pass
+        """Drop the duel screens' module when no duel is going on."""
+        if not getattr(self.duel, "active", False):
+            forget("seabattle.flowduel")
 
     def go_duel(self):
+        self._drop_levels()  # a duel needs no computer player
         self._duel_screens().go_duel(self)
 
     def show_duel(self, name, **params):

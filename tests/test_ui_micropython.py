@@ -12,7 +12,9 @@ from test_micropython import PORTABLE, ROOT, micropython  # noqa: F401
 import subprocess
 
 UI = os.path.join(ROOT, "tests", "ui_portable")
-HEAP = "256k"
+HEAP = "320k"  # 256k until the hard level's module (seabattle.ai_hard, 48 KB of source) was
+# imported when that level is chosen instead of with the flow: compiled then, amid the suite's
+# objects, it needs 288k (measured); an easy or normal game no longer loads it at all
 
 
 def test_flow_suite_on_micropython():
