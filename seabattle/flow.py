@@ -12,13 +12,15 @@ duel_saved (seabattle.flowduel: loaded when a duel is chosen, dropped back on th
 import sys
 
 from seabattle import board as B
-from seabattle import ai, ai_fleet, coords, fleet, habits, placement, rules as R, sound, strings, ui
+from seabattle import coords, fleet, placement, rules as R, sound, strings, ui
 from seabattle.match import LocalMatch
 from seabattle.records import Records
 
 # (key, the computer player's class): a class, or "module.Class" of seabattle imported when that
-# level is chosen, so that the hard level's module (the biggest) is never loaded for the others
-LEVELS = (("easy", ai.Easy), ("normal", ai.Normal), ("hard", "ai_hard.Hard"))
+# level is chosen, so that a level's module is loaded only for its games (never in a duel)
+LEVELS = (("easy", "ai.Easy"), ("normal", "ai.Normal"), ("hard", "ai_hard.Hard"))
+# what every game against the computer loads with its level (its fleet; the habits it learns)
+COMPUTER = ("ai_fleet", "habits")
 MOVE_DELAY = 0.7  # seconds between the computer's shots, so a player can follow them
 END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
 LETTERS = ("russian", "latin", "respublika", "snegurochka")
@@ -501,6 +503,8 @@ class Flow:
             self.go_duel_wait()
             return
         factory = self._factory(self.settings.level)
+        from seabattle import ai_fleet
+
         enemy = ai_fleet.computer_fleet(self.rules, self.rng)
         first = self.rng.randrange(2)
         self.match = LocalMatch(self.rules, mine, enemy, self._opponent(factory, self.rules), first)
@@ -508,9 +512,12 @@ class Flow:
 
     def _factory(self, level):
         """The computer player's class of ``level`` (an index in ``levels``), its module loaded
-        now if the level names it ("ai_hard.Hard"); a module of another level is dropped."""
+        now if the level names it ("ai_hard.Hard"), with the modules of COMPUTER; a module of
+        another level is dropped."""
         factory = self.levels[level][1]
         self._drop_levels(factory)
+        for name in COMPUTER:
+            __import__("seabattle." + name)
         if isinstance(factory, str):
             mod, name = factory.split(".")
             factory = getattr(__import__("seabattle." + mod, None, None, (name,)), name)
@@ -518,17 +525,23 @@ class Flow:
 
     def _drop_levels(self, keep=None):
         """Forget the modules of the levels given as "module.Class" (loaded on demand), but
-        ``keep``'s: a game against another level, or a duel, does not hold them."""
+        ``keep``'s: a game against another level does not hold them. With no ``keep`` (a duel)
+        the modules of COMPUTER go too."""
         mine = keep.split(".")[0] if isinstance(keep, str) else ""
         for _key, other in self.levels:
             if isinstance(other, str) and other.split(".")[0] != mine:
                 forget("seabattle." + other.split(".")[0])
+        if keep is None:
+            for name in COMPUTER:
+                forget("seabattle." + name)
 
     def _opponent(self, factory, rules):
         """The computer player; the hard one expects the placement habits learnt from this
         player's earlier fleets (seabattle.habits, kept with the statistics)."""
         hard = sys.modules.get("seabattle.ai_hard")
         if hard is not None and factory is hard.Hard:
+            from seabattle import habits
+
             return factory(rules, self.rng, styles=habits.styles(self.records.habits.get(rules.name)))
         return factory(rules, self.rng)
 
@@ -737,6 +750,8 @@ class Flow:
         st = m.stats(0)
         self.records.add(self.mode, won, st.shots, st.hits)
         if not m.duel:  # the loser may inspect the winner's board: the computer may learn from it
+            from seabattle import habits
+
             known = self.records.habits
             known[m.rules.name] = habits.observe(known.get(m.rules.name), m.rules, m.game.fleets[0])
         if self.on_records is not None:
@@ -807,7 +822,8 @@ class Flow:
             forget("seabattle.flowduel")
 
     def go_duel(self):
-        self._drop_levels()  # a duel needs no computer player
+        self.match = None  # a duel needs no computer player: its modules can go
+        self._drop_levels()
         self._duel_screens().go_duel(self)
 
     def show_duel(self, name, **params):

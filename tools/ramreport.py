@@ -7,7 +7,10 @@ against the computer is played through them (easy level; ``--hard`` adds the har
 search state is the biggest). Prints the live heap (after gc.collect) per
 start-up stage, after start-up and at the peak of the game, for each screen size, with and
 without the BLE library. ``--min-heap`` also searches the smallest ``-X heapsize`` with which
-the game still finishes (fragmentation included).
+the game still finishes (fragmentation included). With BLE, a duel too: what its modules add
+once the duel menu is opened after that game (the menu drops the computer's modules and the
+finished game, seabattle.flow), and half the peak of two simulated devices playing a whole duel
+(one side's state).
 
 Two VMs, both pinned in requirements/dev.txt:
 
