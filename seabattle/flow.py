@@ -19,7 +19,8 @@ from seabattle.records import Records
 # (key, the computer player's class): a class, or "module.Class" of seabattle imported when that
 # level is chosen, so that a level's module is loaded only for its games (never in a duel)
 LEVELS = (("easy", "ai.Easy"), ("normal", "ai.Normal"), ("hard", "ai_hard.Hard"))
-# what every game against the computer loads with its level (its fleet; the habits it learns)
+# what a game against the computer uses at its start (the computer's fleet) and end (the habits
+# it learns from the player's fleet), each loaded for that moment only, not kept for the battle
 COMPUTER = ("ai_fleet", "habits")
 MOVE_DELAY = 0.7  # seconds between the computer's shots, so a player can follow them
 END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
@@ -255,6 +256,7 @@ class Flow:
             self._cue(sound.CLICK)
             self.mode = "ai:" + self.keys[self.screen.selected]
             self._factory(self.screen.selected)  # its module loads now, before the game's objects
+            __import__("seabattle.ai_fleet")  # so does the fleet's: go_battle uses and drops it
             self.go_place()
         elif action in (ui.BACK, ui.MENU):
             self.go_title()
@@ -506,18 +508,17 @@ class Flow:
         from seabattle import ai_fleet
 
         enemy = ai_fleet.computer_fleet(self.rules, self.rng)
+        ai_fleet = None
+        forget("seabattle.ai_fleet")  # the battle does not need it
         first = self.rng.randrange(2)
         self.match = LocalMatch(self.rules, mine, enemy, self._opponent(factory, self.rules), first)
         self.start_battle()
 
     def _factory(self, level):
         """The computer player's class of ``level`` (an index in ``levels``), its module loaded
-        now if the level names it ("ai_hard.Hard"), with the modules of COMPUTER; a module of
-        another level is dropped."""
+        now if the level names it ("ai_hard.Hard"); a module of another level is dropped."""
         factory = self.levels[level][1]
         self._drop_levels(factory)
-        for name in COMPUTER:
-            __import__("seabattle." + name)
         if isinstance(factory, str):
             mod, name = factory.split(".")
             factory = getattr(__import__("seabattle." + mod, None, None, (name,)), name)
@@ -542,7 +543,10 @@ class Flow:
         if hard is not None and factory is hard.Hard:
             from seabattle import habits
 
-            return factory(rules, self.rng, styles=habits.styles(self.records.habits.get(rules.name)))
+            styles = habits.styles(self.records.habits.get(rules.name))
+            habits = None
+            forget("seabattle.habits")
+            return factory(rules, self.rng, styles=styles)
         return factory(rules, self.rng)
 
     def start_battle(self, resumed=False):
@@ -754,6 +758,8 @@ class Flow:
 
             known = self.records.habits
             known[m.rules.name] = habits.observe(known.get(m.rules.name), m.rules, m.game.fleets[0])
+            habits = None
+            forget("seabattle.habits")
         if self.on_records is not None:
             self.on_records(self.records)
         self._cue(sound.WIN if won else sound.LOSE)

@@ -169,6 +169,15 @@ while flow.name == "battle" and shots < 400:
         saver.poll()
         renderer.update(flow.screen)
         sample()
+for _ in range(20):  # on to the end screen (statistics, the habits learnt from my fleet)
+    if flow.name != "battle":
+        break
+    now += 0.5
+    flow.tick(now)
+    saver.poll()
+    renderer.update(flow.screen)
+    sample()
+ended = flow.name == "end"
 if BLE:
     # what a duel loads on top of this (the BLE link is loaded already): its modules' heap,
     # measured here after the game against the computer, from which the duel menu is opened: it
@@ -205,4 +214,4 @@ print("peak", peak)
 print("shots", shots)
 print("saves", store.writes)
 print("most", most, gc.mem_alloc() + gc.mem_free())
-print("ok" if (over if BLE else flow.match.over()) else "unfinished")
+print("ok" if ended and (over if BLE else flow.match.over()) else "unfinished")
