@@ -104,7 +104,7 @@ def test_the_least_exposed_singles_are_kept():
             totals.append(sum([singles_exposure(rules, A.style_fleet("corner", rules, rng)) for _ in range(12)]))
     finally:
         A.CANDIDATES = saved
-    assert totals[1] < totals[0], totals
+    assert totals[1] <= totals[0] - 2 * 12, totals  # measured 256 against 313: not chance
 
 
 def test_the_mix_is_legal_and_varies():
