@@ -9,8 +9,9 @@ start-up stage, after start-up and at the peak of the game, for each screen size
 without the BLE library. ``--min-heap`` also searches the smallest ``-X heapsize`` with which
 the game still finishes (fragmentation included). With BLE, a duel too: what its modules add
 once the duel menu is opened after that game (the menu drops the computer's modules and the
-finished game, seabattle.flow), and half the peak of two simulated devices playing a whole duel
-(one side's state).
+finished game, seabattle.flow; adafruit_ble, hardware.ble and the link are loaded there, as a
+board's LazyLinker does, so they count in the duel's modules, not in the game's), and half the
+peak of two simulated devices playing a whole duel (one side's state).
 
 Two VMs, both pinned in requirements/dev.txt:
 

@@ -91,18 +91,8 @@ store = Store(NVM)
 from hardware.boards.common import Keeper  # noqa: E402
 
 keeper = Keeper(store)
-link = None
-if BLE:
-    import _bleio
-    from adafruit_ble import BLERadio
-    from hardware.ble import BleLink
-
-    _bleio.adapter = _bleio.Adapter()
-    from adafruit_ble.services.nordic import UARTService
-
-    link = BleLink(BLERadio(), lambda: 0)
-    link._uart = UARTService()  # what host() makes (advertising itself needs CircuitPython's
-    # __bytes__ support, which the MicroPython unix port lacks)
+# a board imports adafruit_ble and makes the link only when a duel menu is first used
+# (hardware.boards.common.LazyLinker): a game against the computer does not hold them
 
 
 class Profile(app.Profile):
@@ -114,7 +104,7 @@ class Profile(app.Profile):
     sounds = Cues()
 
 
-stage("storage+sound" + ("+ble" if BLE else ""))
+stage("storage+sound")
 font = render.load_font(sys.argv[4] if len(sys.argv) > 4 else "fonts/seabattle-12.bdf")
 stage("font")
 renderer, flow = app.build(Profile(), font)
@@ -179,7 +169,7 @@ for _ in range(20):  # on to the end screen (statistics, the habits learnt from 
     sample()
 ended = flow.name == "end"
 if BLE:
-    # what a duel loads on top of this (the BLE link is loaded already): its modules' heap,
+    # what a duel loads on top of this: its modules' heap (the BLE stack and link included),
     # measured here after the game against the computer, from which the duel menu is opened: it
     # drops the computer's modules and the finished game (seabattle.flow), as on a board
     game_peak = peak
@@ -188,6 +178,16 @@ if BLE:
     flow.go_duel()
     renderer.update(flow.screen)
     from seabattle import duel, duelplay, flowduel  # noqa: F401  (flowduel: the duel screens)
+    import _bleio
+    from adafruit_ble import BLERadio
+    from hardware.ble import BleLink
+
+    _bleio.adapter = _bleio.Adapter()
+    from adafruit_ble.services.nordic import UARTService
+
+    link = BleLink(BLERadio(), lambda: 0)
+    link._uart = UARTService()  # what host() makes (advertising itself needs CircuitPython's
+    # __bytes__ support, which the MicroPython unix port lacks)
 
     print("duelmods", sample() - before_duel)
     # and a duel's own state: two simulated devices play a whole duel over the link simulator

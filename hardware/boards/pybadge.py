@@ -38,9 +38,12 @@ class JoystickKeys(KeypadKeys):
 class Profile(BoardProfile):
     name = "PyBadge"
     scheme = "dpad"
-    can_host = True  # only with an AirLift: make_radio finds out
+    can_host = True  # only with an AirLift: make_link finds out
     can_join = False
-    lazy_radio = False  # find out at start-up whether an AirLift is there
+    # whether an AirLift is there is found out at start-up (adafruit_airlift only: the duel menu
+    # says "no radio" without one); adafruit_ble and the radio wait for the duel menu (RAM)
+    lazy_radio = True
+    _esp32 = None
     nvm_page = 8192  # SAMD51: the 8 KB nvm is one erase block (see docs/boards.md)
 
     def make_keys(self):
@@ -67,15 +70,28 @@ class Profile(BoardProfile):
     def make_pixels(self):
         return self.make_pixels_on(board.NEOPIXEL, 5)
 
+    def make_link(self):
+        """No link yet (LazyLinker makes it): only the cheap check whether an AirLift answers."""
+        if self.can_host or self.can_join:
+            try:
+                from adafruit_airlift.esp32 import ESP32
+
+                self._esp32 = ESP32(reset=board.D12, gpio0=board.D10, busy=board.D11,
+                                    chip_select=board.D13, tx=board.TX, rx=board.RX)
+            except (ImportError, RuntimeError, ValueError, AttributeError) as exc:
+                self.notes.append("no AirLift found (%s): computer only" % exc)
+                self.can_host = self.can_join = False
+        return None
+
     def make_radio(self):
-        """An AirLift FeatherWing (ESP32 over SPI + UART), as in Adafruit's airlift_ble example."""
+        """BLE over the AirLift FeatherWing (ESP32 over SPI + UART) found at start-up, as in
+        Adafruit's airlift_ble example; made when a duel menu is first used."""
+        if self._esp32 is None:
+            return None
         try:
-            from adafruit_airlift.esp32 import ESP32
             from adafruit_ble import BLERadio
 
-            esp32 = ESP32(reset=board.D12, gpio0=board.D10, busy=board.D11,
-                          chip_select=board.D13, tx=board.TX, rx=board.RX)
-            return BLERadio(esp32.start_bluetooth())
+            return BLERadio(self._esp32.start_bluetooth())
         except (ImportError, RuntimeError, ValueError, AttributeError) as exc:
-            self.notes.append("no AirLift found (%s): computer only" % exc)
+            self.notes.append("AirLift's radio did not start (%s): computer only" % exc)
             return None
