@@ -37,12 +37,14 @@ def fit(text, chars):
 
 
 def _solid(width, height, color_index, pal):
-    """A filled rectangle: one column of pixels repeated ``width`` times as tiles, so a
-    screen-sized background costs a few hundred bytes, not a width x height bitmap."""
-    bmp = displayio.Bitmap(1, height, len(tiles.COLORS))
+    """A filled rectangle: one row of pixels repeated ``height`` times as tiles, so a
+    screen-sized background costs a few hundred bytes, not a width x height bitmap. A row, not
+    a column: a bitmap's rows are padded to 32 bits, so a 1-pixel column costs 4 bytes a pixel
+    (512 bytes for a 128 px screen's background; a 160 px row of 4-bit pixels is 80)."""
+    bmp = displayio.Bitmap(width, 1, len(tiles.COLORS))
     bmp.fill(color_index)
-    return displayio.TileGrid(bmp, pixel_shader=pal, width=width, height=1, tile_width=1,
-                              tile_height=height)
+    return displayio.TileGrid(bmp, pixel_shader=pal, width=1, height=height, tile_width=width,
+                              tile_height=1)
 
 
 class _Text(text.Line):
@@ -156,7 +158,7 @@ class Renderer:
         self.top = 0
         return g
 
-    def _board_grid(self, g, n, x, y, w, h):
+    def _board_grid(self, g, n, x, y, w, h, cursor=True):
         sheet = tiles.sheet(n)
         grid = displayio.TileGrid(sheet, pixel_shader=self.palette, width=w, height=h,
                                   tile_width=n, tile_height=n, x=x, y=y)
@@ -170,13 +172,15 @@ class Renderer:
         g.append(right)
         g.append(bottom)
         over = tiles.overlay_sheet(n)
-        marks = []
-        for tile in (tiles.TILE_MARK - ui.T_COUNT, tiles.TILE_CURSOR - ui.T_COUNT):
+        marks = [None, None]
+        # the small board never shows a cursor: no overlay is made for it
+        for i in range(2 if cursor else 1):
             m = displayio.TileGrid(over, pixel_shader=self.palette, width=1, height=1,
-                                   tile_width=n + 1, tile_height=n + 1, default_tile=tile)
+                                   tile_width=n + 1, tile_height=n + 1,
+                                   default_tile=(tiles.TILE_MARK, tiles.TILE_CURSOR)[i] - ui.T_COUNT)
             m.hidden = True
             g.append(m)
-            marks.append(m)
+            marks[i] = m
         return grid, marks[0], marks[1]
 
     def _build_board(self, w=10, h=10):
@@ -191,7 +195,7 @@ class Renderer:
         self.shown_big = bytearray(w * h)
         self.small_group = displayio.Group()
         self.small, self.small_mark, _unused = self._board_grid(
-            self.small_group, lay.small_cell, lay.small_x, lay.small_y, w, h)
+            self.small_group, lay.small_cell, lay.small_x, lay.small_y, w, h, False)
         self.shown_small = bytearray(w * h)
         g.append(self.small_group)
         self.col_stamps = self.row_stamps = None
