@@ -12,6 +12,8 @@ TileGrids that move. ``update(screen)`` compares the screen with what is shown a
 what differs; ``tiles_set``/``labels_set`` count those touches (tools/bench_screen.py prints them).
 """
 
+import sys
+
 import displayio
 
 from hardware import text, tiles
@@ -22,6 +24,18 @@ FONT_PATH = "fonts/seabattle-12.bdf"
 _LIST = 0
 _BOARD = 1
 _MARQUEE_STEP = 0.25  # seconds per character when a message is too long for its line
+
+
+def forget(name):
+    """Drop the module ``name`` of hardware (loaded to build a page) from sys.modules and the
+    package, so its code can be collected. Only on a board's VM: on a desktop it would only part
+    tests from the module they imported."""
+    if sys.implementation.name != "cpython" and name in sys.modules:
+        del sys.modules[name]
+        try:
+            delattr(sys.modules["hardware"], name.split(".")[-1])
+        except (AttributeError, KeyError, TypeError):
+            pass
 
 
 def load_font(path=FONT_PATH):
@@ -127,7 +141,11 @@ class Renderer:
                 self.small_group = self.small = self.small_mark = self.shown_small = None
                 self.col_stamps = self.row_stamps = self.side = None
                 self.message = self.messages = self.hint = None
-        self.shown = self._build_list() if page == _LIST else self._build_board(self.board_w, self.board_h)
+        if page == _LIST:
+            self.shown = self._build_list()
+        else:
+            self.shown = self._build_board(self.board_w, self.board_h)
+            forget("hardware.sheets")  # the sprite sheets are drawn: their code can go
         self.root.append(self.shown)
         self.page = page
 

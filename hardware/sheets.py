@@ -1,0 +1,106 @@
+"""Draws the sprite sheets (hardware/tiles.py has their palette and tile numbers): loaded when a
+board page is built and dropped again by the renderer (hardware.render.forget), so its code is
+not held while the page is on show.
+"""
+
+import displayio
+
+from hardware.tiles import (C_BAD, C_CURSOR, C_GRID, C_HALO, C_HALO_DOT, C_HIT, C_MARK, C_MISS,
+                            C_OK, C_SHIP, C_SHIP_EDGE, C_SUNK, C_SUNK_DARK, C_WATER, COLORS)
+from seabattle import ui
+
+
+def _rect(bmp, x0, y0, w, h, color):
+    for y in range(y0, y0 + h):
+        for x in range(x0, x0 + w):
+            bmp[x, y] = color
+
+
+def _cross(bmp, ox, n, color, pad):
+    """A diagonal cross inside the n x n tile at x offset ox (content starts at 1)."""
+    lo = 1 + pad
+    hi = n - 1 - pad
+    thick = 2 if n >= 14 else 1
+    for i in range(lo, hi + 1):
+        for t in range(thick):
+            x = i + t
+            if x <= hi:
+                bmp[ox + x, i] = color
+                bmp[ox + x, lo + hi - i] = color
+
+
+def _dot(bmp, ox, n, color, size):
+    c = 1 + (n - 1 - size) // 2
+    _rect(bmp, ox + c, c, size, size, color)
+
+
+def _frame(bmp, ox, n, color, thick):
+    _rect(bmp, ox, 0, n + 1, thick, color)
+    _rect(bmp, ox, n + 1 - thick, n + 1, thick, color)
+    _rect(bmp, ox, 0, thick, n + 1, color)
+    _rect(bmp, ox + n + 1 - thick, 0, thick, n + 1, color)
+
+
+def sheet(n):
+    """The sprite sheet for n-pixel cells: TILE_COUNT tiles side by side.
+
+    Cell tiles are n x n (grid line + n-1 content); the overlay tiles are (n+1) x (n+1) so that
+    they cover the cell's grid lines on all four sides: ``overlay_sheet`` cuts those.
+    """
+    bmp = displayio.Bitmap(n * ui.T_COUNT, n, len(COLORS))
+    inner = n - 1
+    small = n < 6
+    for kind in range(ui.T_COUNT):
+        ox = kind * n
+        _rect(bmp, ox, 0, n, n, C_GRID)
+        fill = C_WATER
+        if kind == ui.T_HALO:
+            fill = C_HALO
+        elif kind == ui.T_SUNK:
+            fill = C_SUNK
+        elif kind in (ui.T_SHIP, ui.T_SHIP_HIT):
+            fill = C_SHIP
+        elif kind == ui.T_OK:
+            fill = C_OK
+        elif kind == ui.T_BAD:
+            fill = C_BAD
+        elif kind == ui.T_HIT and small:
+            fill = C_HIT
+        _rect(bmp, ox + 1, 1, inner, inner, fill)
+        if small:
+            if kind == ui.T_MISS:
+                _dot(bmp, ox, n, C_MISS, 1)
+            elif kind == ui.T_SHIP_HIT:
+                _dot(bmp, ox, n, C_HIT, max(1, inner - 2) if inner > 2 else 1)
+            continue
+        pad = max(1, inner // 5)
+        if kind == ui.T_MISS:
+            _dot(bmp, ox, n, C_MISS, max(2, inner // 4))
+        elif kind == ui.T_HALO:
+            _dot(bmp, ox, n, C_HALO_DOT, 1 if inner < 12 else 2)
+        elif kind in (ui.T_HIT, ui.T_SHIP_HIT):
+            _cross(bmp, ox, n, C_HIT, pad)
+        elif kind == ui.T_SUNK:
+            _cross(bmp, ox, n, C_SUNK_DARK, pad)
+        elif kind in (ui.T_SHIP, ui.T_OK, ui.T_BAD):
+            _rect(bmp, ox + 1, 1, inner, 1, C_SHIP_EDGE if kind == ui.T_SHIP else C_GRID)
+            if kind == ui.T_BAD:
+                _cross(bmp, ox, n, C_GRID, pad)
+    return bmp
+
+
+def overlay_sheet(n):
+    """Cursor and last-shot mark for n-pixel cells: two (n+1)-square tiles, transparent inside."""
+    m = n + 1
+    bmp = displayio.Bitmap(2 * m, m, len(COLORS))
+    thick = 2 if n >= 9 else 1
+    _frame(bmp, 0, n, C_CURSOR, thick)
+    # The mark: four corner brackets, so a cursor can sit on the same cell and both show.
+    arm = max(2, m // 3)
+    for cx, cy in ((0, 0), (m - 1, 0), (0, m - 1), (m - 1, m - 1)):
+        dx = 1 if cx == 0 else -1
+        dy = 1 if cy == 0 else -1
+        for i in range(arm):
+            bmp[m + cx + dx * i, cy] = C_MARK
+            bmp[m + cx, cy + dy * i] = C_MARK
+    return bmp
