@@ -40,7 +40,9 @@ def forget(name):
 
 def load_font(path=FONT_PATH):
     """The game's font as one glyph sheet (hardware/text.py)."""
-    return text.Font(path)
+    font = text.Font(path)
+    forget("hardware.bdf")  # read once: its code can go
+    return font
 
 
 def fit(text, chars):

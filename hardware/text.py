@@ -23,48 +23,11 @@ class Font:
     """A monospaced BDF font as one sheet: ``sheet`` (Bitmap), ``width``/``height`` of a cell."""
 
     def __init__(self, path):
-        self.width = self.height = 0
-        # the code points as UTF-8 in one buffer sized at CHARS: no list of 194 one-character
-        # strings growing while the file is read (that list's reallocations failed first in a
-        # fragmented heap: python -m tools.ramreport --min-heap)
-        codes = None
-        end = 0
-        sheet = None
-        with open(path, "r") as f:
-            ox = oy = 0
-            count = 0
-            row = -1  # >= 0 while reading a glyph's BITMAP rows
-            gx = gy = gw = 0
-            for line in f:
-                if row >= 0:
-                    if line.startswith("ENDCHAR"):
-                        row = -1
-                        count += 1
-                        continue
-                    bits = int(line.strip(), 16)
-                    nbits = len(line.strip()) * 4
-                    y = gy + row
-                    for i in range(gw):
-                        if bits >> (nbits - 1 - i) & 1:
-                            sheet[count * self.width + gx + i, y] = 1
-                    row += 1
-                elif line.startswith("ENCODING "):
-                    end = _utf8(codes, end, int(line[9:]))
-                elif line.startswith("BBX "):
-                    gw, gh, dx, dy = [int(v) for v in line[4:].split()]
-                    gx = dx - ox
-                    gy = (self.height + oy) - (gh + dy)  # rows from the cell's top
-                elif line.startswith("BITMAP"):
-                    row = 0
-                elif line.startswith("FONTBOUNDINGBOX "):
-                    self.width, self.height, ox, oy = [int(v) for v in line[16:].split()]
-                elif line.startswith("CHARS "):
-                    n = int(line[6:])
-                    sheet = displayio.Bitmap(self.width * n, self.height, 2)
-                    codes = bytearray(3 * n)
-        self.sheet = sheet
-        self.codes = bytes(codes[:end]).decode("utf-8")
-        self.blank = self.codes.find(" ")
+        # the BDF reader is a module of its own, used once: hardware.render.load_font drops it
+        # from sys.modules after loading, so its code is not held for the rest of the game
+        from hardware import bdf
+
+        bdf.read(self, path)
 
     def index(self, ch):
         """The sheet tile of character ``ch``, or -1 if the font lacks it."""
@@ -89,21 +52,6 @@ class Font:
         """The tile of ``code_point`` or None (the name bitmap fonts use, for the tests)."""
         i = self.codes.find(chr(code_point))
         return None if i < 0 else i
-
-
-def _utf8(buf, at, cp):
-    """Writes code point ``cp`` (below U+10000) into ``buf`` at ``at`` as UTF-8; the new end."""
-    if cp < 0x80:
-        buf[at] = cp
-        return at + 1
-    if cp < 0x800:
-        buf[at] = 0xC0 | cp >> 6
-        buf[at + 1] = 0x80 | cp & 0x3F
-        return at + 2
-    buf[at] = 0xE0 | cp >> 12
-    buf[at + 1] = 0x80 | cp >> 6 & 0x3F
-    buf[at + 2] = 0x80 | cp & 0x3F
-    return at + 3
 
 
 class Line:
