@@ -77,6 +77,7 @@ def build(profile, font=None):
     """Renderer and Flow for ``profile`` (no loop): for run() and for tests."""
     display = profile.display
     layout = layouts.choose(display.width, display.height)
+    layouts.keep_only(layout)
     renderer = render.Renderer(layout, font or render.load_font())
     display.root_group = renderer.root
     flow = Flow(profile.rng, settings=profile.settings, sounds=profile.sounds,

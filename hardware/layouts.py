@@ -5,6 +5,8 @@ The font is 6 x 12 px (fonts/seabattle-12.bdf). Sizes: 160x128 (PyBadge, PyGamer
 picks the layout for a display's size; an unknown size gets the largest layout that fits.
 """
 
+import sys
+
 FONT_W = 6
 FONT_H = 12
 
@@ -78,3 +80,12 @@ def choose(width, height):
         if lay.width * lay.height > best.width * best.height:
             best = lay
     return best
+
+
+def keep_only(layout):
+    """Drops every other size's Layout once the display's is chosen (a board has one display;
+    the table is ~1 KB of objects). Only on a board's VM: on a desktop, tests and tools walk
+    every size."""
+    global LAYOUTS
+    if sys.implementation.name != "cpython":
+        LAYOUTS = (layout,)
