@@ -5,7 +5,8 @@ Two pages: a LIST page (menus and information: a title, rows laid out by a GridL
 selection bar) and a BOARD page (the big board, the small board, coordinate labels, side lines,
 the message and a hint). Only the page on screen exists: switching pages drops the other one's
 labels and grids (RAM: see tools.ramreport; pages change only between menus and the board, so
-the rebuild is not per frame). The 20 coordinate labels are two bitmaps (text.Stamps), not 20
+the rebuild is not per frame), and the code that builds a page (hardware/pages.py) is loaded
+for the build and dropped after it. The 20 coordinate labels are two bitmaps (text.Stamps), not 20
 lines. Each board is one TileGrid
 over a sprite sheet from hardware/tiles.py; the cursor and the latest-shot mark are one-tile
 TileGrids that move. ``update(screen)`` compares the screen with what is shown and touches only
@@ -17,7 +18,6 @@ import sys
 import displayio
 
 from hardware import text, tiles
-from hardware.layouts import FONT_H, FONT_W
 from seabattle import ui
 
 FONT_PATH = "fonts/seabattle-12.bdf"
@@ -50,17 +50,6 @@ def fit(text, chars):
     if len(text) <= chars:
         return text
     return text[: chars - 1] + "\u2026"
-
-
-def _solid(width, height, color_index, pal):
-    """A filled rectangle: one row of pixels repeated ``height`` times as tiles, so a
-    screen-sized background costs a few hundred bytes, not a width x height bitmap. A row, not
-    a column: a bitmap's rows are padded to 32 bits, so a 1-pixel column costs 4 bytes a pixel
-    (512 bytes for a 128 px screen's background; a 160 px row of 4-bit pixels is 80)."""
-    bmp = displayio.Bitmap(width, 1, len(tiles.COLORS))
-    bmp.fill(color_index)
-    return displayio.TileGrid(bmp, pixel_shader=pal, width=1, height=height, tile_width=width,
-                              tile_height=1)
 
 
 class _Text(text.Line):
@@ -122,13 +111,15 @@ class Renderer:
         self.dim = text.palette_for(tiles.TEXT_DIM)
         self.plain = text.palette_for(tiles.TEXT)
         self.root = displayio.Group()
-        self.root.append(_solid(layout.width, layout.height, tiles.C_BG, self.palette))
+        from hardware import pages
+
+        self.root.append(pages.solid(layout.width, layout.height, tiles.C_BG, self.palette))
         self.board_w = 10
         self.board_h = 10
         self.shown = None  # the page's Group on screen
         self._show_page(_LIST)
 
-    # ----- building (per page shown) ---------------------------------------------------------
+    # ----- building (per page shown: hardware/pages.py) --------------------------------------
 
     def _show_page(self, page):
         """Replace the page on screen with a newly built ``page``; the old one's objects go."""
@@ -143,111 +134,19 @@ class Renderer:
                 self.small_group = self.small = self.small_mark = self.shown_small = None
                 self.col_stamps = self.row_stamps = self.side = None
                 self.message = self.messages = self.hint = None
+        # the building code (hardware.pages, and hardware.sheets for a board's sprites) is
+        # loaded for the build and dropped after it: it is not held while the page is on show
+        from hardware import pages
+
         if page == _LIST:
-            self.shown = self._build_list()
+            self.shown = pages.build_list(self)
         else:
-            self.shown = self._build_board(self.board_w, self.board_h)
-            forget("hardware.sheets")  # the sprite sheets are drawn: their code can go
+            self.shown = pages.build_board(self, self.board_w, self.board_h)
+            forget("hardware.sheets")
+        pages = None
+        forget("hardware.pages")
         self.root.append(self.shown)
         self.page = page
-
-    def _text(self, group, x, y, chars, color=tiles.TEXT, scale=1, palette=None):
-        t = _Text(self, x, y, chars, color, scale, palette)
-        group.append(t.line.item)
-        return t
-
-    def _build_list(self):
-        lay = self.layout
-        g = displayio.Group()
-        w = lay.width
-        self.bar = _solid(w - 2, lay.row_h, tiles.C_GRID, self.palette)
-        self.bar.x = 1
-        g.append(self.bar)
-        scale = lay.title_scale
-        self.title = self._text(g, 2, lay.title_y, (w - 4) // (FONT_W * scale), tiles.TEXT_ACCENT, scale)
-        # each row's text centred in its row_h band (where a GridLayout cell put it)
-        dy = (lay.row_h - FONT_H) // 2
-        self.rows = [self._text(g, 2, lay.row_y + i * lay.row_h + dy, lay.chars - 1) for i in range(lay.rows)]
-        self.more_up = self._text(g, w - FONT_W - 1, lay.row_y, 1, tiles.TEXT_DIM, palette=self.dim)
-        self.more_down = self._text(g, w - FONT_W - 1, min(lay.row_y + (lay.rows - 1) * lay.row_h + 2, lay.height - FONT_H), 1,
-                                    tiles.TEXT_DIM, palette=self.dim)
-        self.page_hint = None
-        if lay.page_hint:
-            x, y, chars = lay.page_hint
-            self.page_hint = self._text(g, x, y, chars, tiles.TEXT_DIM, palette=self.dim)
-        self.top = 0
-        return g
-
-    def _board_grid(self, g, n, x, y, w, h, cursor=True):
-        sheet = tiles.sheet(n)
-        grid = displayio.TileGrid(sheet, pixel_shader=self.palette, width=w, height=h,
-                                  tile_width=n, tile_height=n, x=x, y=y)
-        g.append(grid)
-        right = _solid(1, h * n + 1, tiles.C_GRID, self.palette)
-        right.x = x + w * n
-        right.y = y
-        bottom = _solid(w * n, 1, tiles.C_GRID, self.palette)
-        bottom.x = x
-        bottom.y = y + h * n
-        g.append(right)
-        g.append(bottom)
-        over = tiles.overlay_sheet(n)
-        marks = [None, None]
-        # the small board never shows a cursor: no overlay is made for it
-        for i in range(2 if cursor else 1):
-            m = displayio.TileGrid(over, pixel_shader=self.palette, width=1, height=1,
-                                   tile_width=n + 1, tile_height=n + 1,
-                                   default_tile=(tiles.TILE_MARK, tiles.TILE_CURSOR)[i] - ui.T_COUNT)
-            m.hidden = True
-            g.append(m)
-            marks[i] = m
-        return grid, marks[0], marks[1]
-
-    def _build_board(self, w=10, h=10):
-        lay = self.layout
-        g = displayio.Group()
-        self.board_w = w
-        self.board_h = h
-        n = lay.cell
-        bx = lay.board_x
-        by = lay.board_y
-        self.big, self.big_mark, self.cursor = self._board_grid(g, n, bx, by, w, h)
-        self.shown_big = bytearray(w * h)
-        self.small_group = displayio.Group()
-        self.small, self.small_mark, _unused = self._board_grid(
-            self.small_group, lay.small_cell, lay.small_x, lay.small_y, w, h, False)
-        self.shown_small = bytearray(w * h)
-        g.append(self.small_group)
-        self.col_stamps = self.row_stamps = None
-        if lay.col_labels:
-            # one letter centred over each column; one pixel higher than the box says: Blinka
-            # draws descenders (Д, Ц) one row low
-            self.col_stamps = text.Stamps(self.font, bx + (n + 1 - FONT_W) // 2, by - FONT_H - 1,
-                                          [(x * n, 0) for x in range(w)], 1, self.dim)
-            g.append(self.col_stamps.item)
-        if lay.row_labels:
-            # row numbers right-aligned in two cells against the board
-            self.row_stamps = text.Stamps(self.font, bx - 1 - 2 * FONT_W, by + (n + 1 - FONT_H) // 2,
-                                          [(0, y * n) for y in range(h)], 2, self.dim, right=True)
-            g.append(self.row_stamps.item)
-        self.side = []
-        for x, y, lines, chars in lay.side:
-            for i in range(lines):
-                self.side.append(self._text(g, x, y + i * FONT_H, chars, tiles.TEXT, palette=self.plain))
-        # the message: double size where the layout has it, and a normal-size line for texts
-        # too long for that (only one of the two is shown)
-        mx, my, mchars, mscale = lay.message
-        self.message = self._text(g, mx, my, mchars, tiles.TEXT, mscale)
-        self.messages = (self.message, self.message)
-        if mscale > 1:
-            small = self._text(g, mx, my, mchars * mscale, tiles.TEXT)
-            small.line.item.hidden = True
-            self.messages = (self.message, small)
-        self.hint = None
-        if lay.hint:
-            x, y, chars = lay.hint
-            self.hint = self._text(g, x, y, chars, tiles.TEXT_DIM, palette=self.dim)
-        return g
 
     @property
     def col_labels(self):

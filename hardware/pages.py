@@ -1,0 +1,128 @@
+"""Builds the renderer's pages (hardware/render.py): the LIST page (title, rows, selection bar)
+and the BOARD page (boards, overlays, coordinates, side lines, message, hint), and the filled
+rectangles. Loaded when a page is built and dropped again by the renderer (render.forget), so
+the building code is not held while a page is on show; the pages' objects are the renderer's.
+"""
+
+import displayio
+
+from hardware import render, text, tiles
+from hardware.layouts import FONT_H, FONT_W
+from seabattle import ui
+
+
+def solid(width, height, color_index, pal):
+    """A filled rectangle: one row of pixels repeated ``height`` times as tiles, so a
+    screen-sized background costs a few hundred bytes, not a width x height bitmap. A row, not
+    a column: a bitmap's rows are padded to 32 bits, so a 1-pixel column costs 4 bytes a pixel
+    (512 bytes for a 128 px screen's background; a 160 px row of 4-bit pixels is 80)."""
+    bmp = displayio.Bitmap(width, 1, len(tiles.COLORS))
+    bmp.fill(color_index)
+    return displayio.TileGrid(bmp, pixel_shader=pal, width=1, height=height, tile_width=width,
+                              tile_height=1)
+
+
+def _text(r, group, x, y, chars, color=tiles.TEXT, scale=1, palette=None):
+    t = render._Text(r, x, y, chars, color, scale, palette)
+    group.append(t.line.item)
+    return t
+
+
+def build_list(r):
+    """The LIST page's Group; sets the renderer's ``bar``, ``title``, ``rows``, ``more_up``,
+    ``more_down``, ``page_hint``."""
+    lay = r.layout
+    g = displayio.Group()
+    w = lay.width
+    r.bar = solid(w - 2, lay.row_h, tiles.C_GRID, r.palette)
+    r.bar.x = 1
+    g.append(r.bar)
+    scale = lay.title_scale
+    r.title = _text(r, g, 2, lay.title_y, (w - 4) // (FONT_W * scale), tiles.TEXT_ACCENT, scale)
+    # each row's text centred in its row_h band (where a GridLayout cell put it)
+    dy = (lay.row_h - FONT_H) // 2
+    r.rows = [_text(r, g, 2, lay.row_y + i * lay.row_h + dy, lay.chars - 1) for i in range(lay.rows)]
+    r.more_up = _text(r, g, w - FONT_W - 1, lay.row_y, 1, tiles.TEXT_DIM, palette=r.dim)
+    r.more_down = _text(r, g, w - FONT_W - 1, min(lay.row_y + (lay.rows - 1) * lay.row_h + 2, lay.height - FONT_H), 1,
+                        tiles.TEXT_DIM, palette=r.dim)
+    r.page_hint = None
+    if lay.page_hint:
+        x, y, chars = lay.page_hint
+        r.page_hint = _text(r, g, x, y, chars, tiles.TEXT_DIM, palette=r.dim)
+    r.top = 0
+    return g
+
+
+def _board_grid(r, g, n, x, y, w, h, cursor=True):
+    sheet = tiles.sheet(n)
+    grid = displayio.TileGrid(sheet, pixel_shader=r.palette, width=w, height=h,
+                              tile_width=n, tile_height=n, x=x, y=y)
+    g.append(grid)
+    right = solid(1, h * n + 1, tiles.C_GRID, r.palette)
+    right.x = x + w * n
+    right.y = y
+    bottom = solid(w * n, 1, tiles.C_GRID, r.palette)
+    bottom.x = x
+    bottom.y = y + h * n
+    g.append(right)
+    g.append(bottom)
+    over = tiles.overlay_sheet(n)
+    marks = [None, None]
+    # the small board never shows a cursor: no overlay is made for it
+    for i in range(2 if cursor else 1):
+        m = displayio.TileGrid(over, pixel_shader=r.palette, width=1, height=1,
+                               tile_width=n + 1, tile_height=n + 1,
+                               default_tile=(tiles.TILE_MARK, tiles.TILE_CURSOR)[i] - ui.T_COUNT)
+        m.hidden = True
+        g.append(m)
+        marks[i] = m
+    return grid, marks[0], marks[1]
+
+
+def build_board(r, w=10, h=10):
+    """The BOARD page's Group for a w x h board; sets the renderer's boards, overlays, stamps
+    and lines."""
+    lay = r.layout
+    g = displayio.Group()
+    r.board_w = w
+    r.board_h = h
+    n = lay.cell
+    bx = lay.board_x
+    by = lay.board_y
+    r.big, r.big_mark, r.cursor = _board_grid(r, g, n, bx, by, w, h)
+    r.shown_big = bytearray(w * h)
+    r.small_group = displayio.Group()
+    r.small, r.small_mark, _unused = _board_grid(
+        r, r.small_group, lay.small_cell, lay.small_x, lay.small_y, w, h, False)
+    r.shown_small = bytearray(w * h)
+    g.append(r.small_group)
+    r.col_stamps = r.row_stamps = None
+    if lay.col_labels:
+        # one letter centred over each column; one pixel higher than the box says: Blinka
+        # draws descenders (Д, Ц) one row low
+        r.col_stamps = text.Stamps(r.font, bx + (n + 1 - FONT_W) // 2, by - FONT_H - 1,
+                                  [(x * n, 0) for x in range(w)], 1, r.dim)
+        g.append(r.col_stamps.item)
+    if lay.row_labels:
+        # row numbers right-aligned in two cells against the board
+        r.row_stamps = text.Stamps(r.font, bx - 1 - 2 * FONT_W, by + (n + 1 - FONT_H) // 2,
+                                  [(0, y * n) for y in range(h)], 2, r.dim, right=True)
+        g.append(r.row_stamps.item)
+    r.side = []
+    for x, y, lines, chars in lay.side:
+        for i in range(lines):
+            r.side.append(_text(r, g, x, y + i * FONT_H, chars, tiles.TEXT, palette=r.plain))
+    # the message: double size where the layout has it, and a normal-size line for texts
+    # too long for that (only one of the two is shown)
+    mx, my, mchars, mscale = lay.message
+    r.message = _text(r, g, mx, my, mchars, tiles.TEXT, mscale)
+    r.messages = (r.message, r.message)
+    if mscale > 1:
+        small = _text(r, g, mx, my, mchars * mscale, tiles.TEXT)
+        small.line.item.hidden = True
+        r.messages = (r.message, small)
+    r.hint = None
+    if lay.hint:
+        x, y, chars = lay.hint
+        r.hint = _text(r, g, x, y, chars, tiles.TEXT_DIM, palette=r.dim)
+    return g
