@@ -126,3 +126,30 @@ def build_board(r, w=10, h=10):
         x, y, chars = lay.hint
         r.hint = _text(r, g, x, y, chars, tiles.TEXT_DIM, palette=r.dim)
     return g
+
+
+class _View:
+    """A text of a Stamps as a line: ``text``, ``color``, ``line.item`` (x, y, scale)."""
+
+    def __init__(self, text, color, x, y):
+        self.text = text
+        self.color = color
+        self.line = self.item = self
+        self.x = x
+        self.y = y
+        self.scale = 1
+
+
+def views(stamps, color):
+    """The texts of a Stamps as lines (Renderer.col_labels, row_labels: for tests)."""
+    if stamps is None:
+        return []
+    out = []
+    for i in range(len(stamps.places)):
+        dx, dy = stamps.places[i]
+        t = stamps.texts[i]
+        x = stamps.x + dx
+        if stamps.right:
+            x += (stamps.chars - len(t)) * stamps.font.width
+        out.append(_View(t, color, x, stamps.y + dy))
+    return out

@@ -152,12 +152,16 @@ class Renderer:
     def col_labels(self):
         """The column letters shown, as lines (``text``, ``color``, ``line.item`` at the box's
         top-left): what tests compare with bitmap_label. Built on demand, not kept."""
-        return _views(self.col_stamps, tiles.TEXT_DIM)
+        from hardware import pages  # for tests: not kept (see _show_page)
+
+        return pages.views(self.col_stamps, tiles.TEXT_DIM)
 
     @property
     def row_labels(self):
         """The row numbers shown, as col_labels gives the letters (text without its padding)."""
-        return _views(self.row_stamps, tiles.TEXT_DIM)
+        from hardware import pages
+
+        return pages.views(self.row_stamps, tiles.TEXT_DIM)
 
     # ----- updating ----------------------------------------------------------------------------
 
@@ -289,32 +293,6 @@ class _RightText(_Text):
 
     def _show(self, text, color=None):
         _Text._show(self, " " * (self.chars - len(text)) + text, color)
-
-
-class _View:
-    """A text of a Stamps as a line: ``text``, ``color``, ``line.item`` (x, y, scale)."""
-
-    def __init__(self, text, color, x, y):
-        self.text = text
-        self.color = color
-        self.line = self.item = self
-        self.x = x
-        self.y = y
-        self.scale = 1
-
-
-def _views(stamps, color):
-    if stamps is None:
-        return []
-    out = []
-    for i in range(len(stamps.places)):
-        dx, dy = stamps.places[i]
-        t = stamps.texts[i]
-        x = stamps.x + dx
-        if stamps.right:
-            x += (stamps.chars - len(t)) * stamps.font.width
-        out.append(_View(t, color, x, stamps.y + dy))
-    return out
 
 
 def _sync(grid, shown, want):
