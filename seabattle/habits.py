@@ -121,10 +121,12 @@ def observe(data, rules, fleet):
 
 
 def styles(data):
-    """The ``styles`` bytes for the next hard opponent (seabattle.ai_hard.Hard)."""
+    """The ``styles`` bytes for the next hard opponent (seabattle.ai_hard.Hard), or None with no
+    evidence yet: the hard level then takes its own default for the rules (the styled mix where
+    ships may not touch, uniform under mb, where the styles cost it ~1.5 shots)."""
     s = load(data)
     if not s[1]:
-        return DEFAULT
+        return None
     weights = [s[2 + k] + PRIOR[k] for k in range(STYLE_COUNT)]
     total = weights[0] + weights[1] + weights[2]
     # slots per style in proportion (largest remainders), then uniform raised to the floor

@@ -28,9 +28,13 @@ def learnt(make, games, seed, data=None, rules=CLASSIC):
     return data
 
 
-def test_no_habits_gives_the_hard_levels_own_mix():
-    assert H.styles(None) == STYLES
-    assert H.styles(H.empty()) == STYLES
+def test_no_habits_gives_the_hard_levels_own_default():
+    assert H.styles(None) is None
+    assert H.styles(H.empty()) is None
+    # None lets the hard level choose by the rules: its styled mix where ships may not touch,
+    # uniform under mb
+    assert Hard(CLASSIC, Rng(1), pool=10, styles=None).styles == STYLES
+    assert max(Hard(R.preset("mb"), Rng(1), pool=10, styles=None).styles) == 0
 
 
 def test_habits_round_trip_through_bytes_and_records():
@@ -79,7 +83,7 @@ def test_bad_or_old_bytes_load_as_no_habits():
            b"\xff" * 5, b"\x00" * 5]
     for data in bad:
         assert H.load(data) == bytearray(H.empty()), data
-        assert H.styles(data) == STYLES, data
+        assert H.styles(data) is None, data
         after = H.observe(data, CLASSIC, perelman_fleet(CLASSIC, Rng(10)))
         assert after[1] == 1, (data, after)
     # a saved count at its limit stays there, every style id stays in range
@@ -92,7 +96,7 @@ def test_records_survive_damaged_or_old_habit_lines():
     rec = Records.from_bytes(b"ai:hard=3,1,180,60,55\nhabits:classic:1,2,x\nhabits:corners:1,300,0,0,0")
     assert rec.rows == {"ai:hard": [3, 1, 180, 60, 55]}
     assert "classic" not in rec.habits
-    assert H.styles(rec.habits.get("corners")) == STYLES or max(H.styles(rec.habits["corners"])) <= 2
+    assert H.styles(rec.habits.get("corners")) is None or max(H.styles(rec.habits["corners"])) <= 2
     old = Records.from_bytes(b"ai:easy=1,1,80,20,80\nduel=2,0,100,30,0")  # a save made before habits
     assert old.habits == {} and old.rows["duel"] == [2, 0, 100, 30, 0]
     assert Records.from_bytes(b"\xff\xfe=\x80").rows == {}
