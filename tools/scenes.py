@@ -36,6 +36,11 @@ class FakeDuel:
     def poll(self, flow, now):
         pass
 
+    def resumable(self):
+        """(peer name, role) of a saved duel: set ``saved_peer`` to show the title's offer."""
+        peer = getattr(self, "saved_peer", None)
+        return (peer, "host") if peer else None
+
 
 def goto(flow, square, cursor):
     """Arrow actions that bring the cursor from ``cursor`` to ``square``."""
@@ -162,3 +167,9 @@ def walk(lang="ru", seed=7, size=None):
     yield "duel_reconnect", flow
     flow.show_duel("duel_gone")
     yield "duel_gone", flow
+    # after a reset in the middle of a duel: the title offers it, then reconnect or abandon
+    flow.duel.saved_peer = {"ru": "Маша", "uk": "Марія"}.get(lang, "Mary")
+    flow.go_title()
+    yield "title_duel_saved", flow
+    choose(flow, "duel_continue")
+    yield "duel_saved", flow
