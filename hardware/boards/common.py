@@ -177,6 +177,19 @@ class BoardProfile(Profile):
         display.auto_refresh = False
         return display
 
+    def spi_bus(self, spi, command, chip_select):
+        """A display bus on SPI for a wing or gizmo screen, after releasing whatever display the
+        firmware set up (a bus cannot be taken twice). CircuitPython 9 moved FourWire out of
+        displayio into its own module; 8.x still has it in displayio."""
+        import displayio
+
+        try:
+            from fourwire import FourWire
+        except ImportError:
+            FourWire = displayio.FourWire
+        displayio.release_displays()
+        return FourWire(spi, command=command, chip_select=chip_select)
+
     def make_keys(self):
         return None
 

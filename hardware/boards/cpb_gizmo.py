@@ -30,16 +30,9 @@ class Profile(BoardProfile):
 
     def make_display(self):
         import busio
-        import displayio
         from adafruit_st7789 import ST7789
 
-        try:
-            from fourwire import FourWire  # CircuitPython 9+
-        except ImportError:
-            FourWire = displayio.FourWire
-        displayio.release_displays()
-        spi = busio.SPI(board.SCL, MOSI=board.SDA)
-        bus = FourWire(spi, command=board.TX, chip_select=board.RX)
+        bus = self.spi_bus(busio.SPI(board.SCL, MOSI=board.SDA), board.TX, board.RX)
         return ST7789(bus, width=240, height=240, rowstart=80, backlight_pin=board.A3,
                       rotation=180, auto_refresh=False)
 

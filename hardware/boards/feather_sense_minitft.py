@@ -39,22 +39,16 @@ class Profile(BoardProfile):
     can_host = can_join = True
 
     def make_display(self):
-        import displayio
         from adafruit_seesaw.seesaw import Seesaw
         from adafruit_st7735r import ST7735R
 
-        try:
-            from fourwire import FourWire
-        except ImportError:
-            FourWire = displayio.FourWire
-        displayio.release_displays()
         ss = Seesaw(board.I2C(), 0x5E)
         ss.pin_mode_bulk(MASK, ss.INPUT_PULLUP)
         ss.pin_mode(8, ss.OUTPUT)
         ss.digital_write(8, True)  # the display's reset line is on the seesaw
         ss.analog_write(5, 0)  # backlight PWM on seesaw pin 5: 0 = on (as the wing's helper)
         self._seesaw = ss
-        bus = FourWire(board.SPI(), command=board.D6, chip_select=board.D5)
+        bus = self.spi_bus(board.SPI(), board.D6, board.D5)
         return ST7735R(bus, width=160, height=80, colstart=24, rotation=270, bgr=True,
                        auto_refresh=False)
 
