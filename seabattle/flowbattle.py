@@ -1,0 +1,256 @@
+"""The battle (battle, pause), from the fleets placed or a saved game to the last shot, as
+functions of the Flow ``f``.
+
+A phase of seabattle.flow: loaded when the battle starts, dropped when the end screen or the
+title shows (a board holds only the phase on screen, see ``Flow._phase``).
+"""
+
+import sys
+
+from seabattle import board as B
+from seabattle import fleet, sound, ui
+from seabattle.flow import END_DELAY, MOVE_DELAY, forget
+from seabattle.match import LocalMatch
+
+
+def go_battle(f):
+    mine = fleet.Fleet(f.rules, f.ships)
+    try:
+        mine.validate()
+    except fleet.FleetError as err:  # cannot happen from the screen, but never start illegal
+        f.error = err.text(f.table, f.conv)
+        f.go_place(True)
+        return
+    f.resumable = None  # a new game takes the saved one's place at its first result
+    if f.duel is not None and f.mode == "duel":
+        f.match = f.duel.start(mine)
+        f.go_duel_wait()
+        return
+    factory = f._factory(f.settings.level)
+    from seabattle import ai_fleet
+
+    enemy = ai_fleet.computer_fleet(f.rules, f.rng)
+    ai_fleet = None
+    forget("seabattle.ai_fleet")  # the battle needs neither it nor the placing it uses
+    forget("seabattle.placement")
+    first = f.rng.randrange(2)
+    f.match = LocalMatch(f.rules, mine, enemy, _opponent(f, factory, f.rules), first)
+    start(f)
+
+
+def _opponent(f, factory, rules):
+    """The computer player; the hard one expects the placement habits learnt from this
+    player's earlier fleets (seabattle.habits, kept with the statistics)."""
+    hard = sys.modules.get("seabattle.ai_hard")
+    if hard is not None and factory is hard.Hard:
+        from seabattle import habits
+
+        styles = habits.styles(f.records.habits.get(rules.name))
+        habits = None
+        forget("seabattle.habits")
+        return factory(rules, f.rng, styles=styles)
+    return factory(rules, f.rng)
+
+
+def start(f, resumed=False):
+    f._page("battle", ui.P_BOARD, "")
+    f._labels()
+    f.aim = (f.rules.height // 2) * f.rules.width + f.rules.width // 2
+    f.swapped = False
+    f.result = ""
+    f.result_tone = ui.TONE_PLAIN
+    f.wait_until = -1.0
+    if not f.match.my_turn():
+        f.result = "" if resumed else f.t("enemy_first")
+        f.wait_until = f.now + MOVE_DELAY
+    show(f)
+
+
+def continue_game(f):
+    """Play on the game in ``resumable``: same fleets, shots, turn and computer level."""
+    game, level = f.resumable
+    f.resumable = None
+    f.rules = game.rules
+    f.settings.level = level
+    f.mode = "ai:" + f.levels[level][0]
+    factory = f._factory(level)
+    # a fresh computer player: it reads what it knows from its chart (game.views[1])
+    f.match = LocalMatch(game.rules, game.fleets[0], game.fleets[1], _opponent(f, factory, game.rules),
+                         game.first, game=game)
+    start(f, True)
+
+
+def show(f):
+    s = f.screen
+    m = f.match
+    s.show_small = True
+    if f.swapped:
+        ui.board_tiles(m.board, s.big, m.enemy_view)
+        ui.view_tiles(m.view, s.small)
+        s.cursor = -1
+        s.mark = m.last(1)
+        s.small_mark = m.last(0)
+    else:
+        ui.view_tiles(m.view, s.big)
+        ui.board_tiles(m.board, s.small, m.enemy_view)
+        s.cursor = f.aim
+        s.mark = m.last(0)
+        s.small_mark = m.last(1)
+    st = m.stats(0)
+    left = _afloat(f, m.view.afloat)
+    turn = f.t("your_turn") if m.my_turn() else f.t("their_turn")
+    s.lines = [turn, f.cell(f.aim), f.t("score", hits=st.hits, shots=st.shots)] + left
+    if f.swapped:
+        s.lines[1] = f.t("my_fleet")
+    s.message = f.result
+    s.tone = f.result_tone
+    s.hint = f.t("hint_battle")
+    s.changed()
+
+
+def _afloat(f, sizes):
+    """Ships still afloat by size, two sizes a line: ``4:1 3:2``."""
+    counts = []
+    for size in sizes:
+        if counts and counts[-1][0] == size:
+            counts[-1][1] += 1
+        else:
+            counts.append([size, 1])
+    parts = ["%d:%d" % (c[0], c[1]) for c in counts]
+    lines = []
+    for i in range(0, len(parts), 2):
+        lines.append(" ".join(parts[i:i + 2]))
+    return lines or [f.t("none_left")]
+
+
+def _answer(f, shot):
+    if shot.answer == B.MISS:
+        return f.t("miss"), ui.TONE_MISS, sound.SPLASH
+    if shot.answer == B.HIT:
+        return f.t("hit"), ui.TONE_HIT, sound.HIT
+    return f.t("sunk"), ui.TONE_SUNK, sound.SUNK
+
+
+def act_battle(f, action):
+    if action in (ui.BACK, ui.SWITCH):
+        f.swapped = not f.swapped
+        show(f)
+        return
+    if action == ui.MENU:
+        go_pause(f)
+        return
+    if f.swapped:
+        return
+    moved = f._move(f.aim, action)
+    if moved >= 0:
+        f.aim = moved
+        show(f)
+        return
+    if action != ui.FIRE:
+        return
+    m = f.match
+    if not m.my_turn() or f.wait_until >= 0:
+        f.result = f.t("wait_turn")
+        f.result_tone = ui.TONE_PLAIN
+        show(f)
+        return
+    try:
+        shot = m.fire(f.aim)
+    except ValueError:  # ShotError (that cell again); a duel's DuelError (not your turn)
+        f.result = f.t("err_shot_twice", cell=f.cell(f.aim))
+        f.result_tone = ui.TONE_PLAIN
+        f._cue(sound.BAD)
+        show(f)
+        return
+    f._cue(sound.SHOT)
+    if shot is None:  # a duel: the answer comes back over the link
+        f.result = f.t("shot_sent", cell=f.cell(f.aim))
+        f.result_tone = ui.TONE_PLAIN
+        show(f)
+        return
+    shown(f, shot, True)
+
+
+def shown(f, shot, mine):
+    f.results += 1  # a safe point: the board saves the game now (see ``Flow.saving``)
+    text, tone, cue = _answer(f, shot)
+    f._cue(cue)
+    if mine:
+        f.result = "%s %s" % (f.cell(shot.square), text)
+    else:
+        f.result = f.t("enemy_shot", cell=f.cell(shot.square), answer=text)
+    f.result_tone = tone
+    if f.match.over():
+        f.wait_until = f.now + END_DELAY
+    elif not f.match.my_turn():
+        f.wait_until = f.now + MOVE_DELAY
+    show(f)
+
+
+def tick(f, now):
+    """The computer's shots and the pause before the end screen."""
+    if f.wait_until >= 0 and now >= f.wait_until:
+        f.wait_until = -1.0
+        _after_wait(f)
+    elif not f.match.duel:
+        # a slice of the computer's thinking every frame; it fires only once the pause is over
+        shot = f.match.think(f.wait_until < 0)
+        if shot is not None:
+            shown(f, shot, False)
+
+
+def _after_wait(f):
+    m = f.match
+    if m.over():
+        f.go_end()
+    elif not m.my_turn() and not m.duel:
+        shot = m.think()  # its first slice; tick() calls again each frame until it fires
+        if shot is not None:
+            shown(f, shot, False)
+        else:
+            show(f)
+    else:
+        show(f)
+
+
+def go_pause(f):
+    keys = ["resume", "swap", "quit"] if f.match.duel else ["resume", "swap", "surrender", "quit"]
+    f._menu("pause", f.t("pause_title"), keys, [f.t("pause_" + k) for k in keys])
+
+
+def act_pause(f, action):
+    if f._menu_move(action):
+        return
+    if action in (ui.BACK, ui.MENU):
+        resume(f)
+        return
+    if action != ui.FIRE:
+        return
+    key = f.keys[f.screen.selected]
+    if key == "resume":
+        resume(f)
+    elif key == "swap":
+        f.swapped = not f.swapped
+        resume(f)
+    elif key == "surrender":
+        f.surrendered = True
+        f.go_end(True)
+    else:
+        if f.saving() is not None:  # still saved: offer it on the title
+            f.resumable = (f.match.game, f.settings.level)
+        if f.match.duel:  # the link closes; the title offers the duel to go back to
+            f.duel.cancel()
+        f.go_title()
+
+
+def resume(f):
+    f._page("battle", ui.P_BOARD, "")
+    f._labels()
+    show(f)
+
+
+def act(f, action):
+    if f.name == "battle":
+        act_battle(f, action)
+    else:
+        act_pause(f, action)

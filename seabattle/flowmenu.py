@@ -1,0 +1,159 @@
+"""The title menu and what it leads to before a game: settings (rules, letters, language,
+sound), the computer's level, statistics and about; as functions of the Flow ``f``.
+
+A phase of seabattle.flow: loaded when one of these screens is shown, dropped when the game
+starts (a board holds only the phase on screen, see ``Flow._phase``).
+"""
+
+from seabattle import rules as R
+from seabattle import sound, strings, ui
+
+LETTERS = ("russian", "latin", "respublika", "snegurochka")
+
+
+def _cycle(options, value, step):
+    i = options.index(value) if value in options else 0
+    return options[(i + step) % len(options)]
+
+
+def go_title(f, selected=0):
+    """The title menu, with row ``selected`` (an index, or a key such as "stats") chosen."""
+    s = f.settings
+    f.forget_duel()
+    keys = ["play", "duel", "rules", "letters", "lang", "sound", "stats", "about"]
+    texts = [
+        f.t("menu_play"),
+        f.t("menu_duel"),
+        f.t("menu_rules", value=f.t("rules_" + s.rules)),
+        f.t("menu_letters", value=f.t("letters_" + s.letters)),
+        f.t("menu_lang", value=f.t("lang_name")),
+        f.t("menu_sound", value=f.t("on" if s.sound_on else "off")),
+        f.t("menu_stats"),
+        f.t("menu_about"),
+    ]
+    offer = f.duel.resumable() if getattr(f.duel, "resumable", None) else None
+    if offer is not None:  # a duel saved before a reset (seabattle.duelplay)
+        keys.insert(0, "duel_continue")
+        texts.insert(0, f.t("menu_duel_continue"))
+    if f.resumable is not None:
+        keys.insert(0, "continue")
+        texts.insert(0, f.t("menu_continue"))
+    if isinstance(selected, str):
+        selected = keys.index(selected)
+    f._menu("title", f.t("title"), keys, texts, selected)
+
+
+def act_title(f, action):
+    if f._menu_move(action):
+        return
+    key = f.keys[f.screen.selected]
+    step = -1 if action == ui.LEFT else 1
+    s = f.settings
+    if action in (ui.LEFT, ui.RIGHT) or (action == ui.FIRE and key in ("rules", "letters", "lang", "sound")):
+        if key == "rules":
+            s.rules = _cycle(R.preset_names(), s.rules, step)
+        elif key == "letters":
+            s.letters = _cycle(LETTERS, s.letters, step)
+        elif key == "lang":
+            s.lang = _cycle(strings.LANGUAGES, s.lang, step)
+        elif key == "sound":
+            s.sound_on = not s.sound_on
+        else:
+            return
+        f._apply_settings()
+        f._cue(sound.CLICK)
+        go_title(f, f.screen.selected)
+        return
+    if action != ui.FIRE:
+        return
+    f._cue(sound.CLICK)
+    if key == "continue":
+        f.continue_game()
+    elif key == "duel_continue":
+        f.go_duel_saved()
+    elif key == "play":
+        go_level(f)
+    elif key == "duel":
+        f.go_duel()
+    elif key == "stats":
+        go_stats(f)
+    elif key == "about":
+        go_about(f)
+
+
+def go_level(f):
+    keys = [k for k, _f in f.levels]
+    texts = [f.t("level_" + k) for k in keys]
+    f._menu("level", f.t("level_title"), keys, texts, f.settings.level)
+
+
+def act_level(f, action):
+    if f._menu_move(action):
+        return
+    if action == ui.FIRE:
+        f.settings.level = f.screen.selected
+        f._cue(sound.CLICK)
+        f.mode = "ai:" + f.keys[f.screen.selected]
+        f._factory(f.screen.selected)  # its module loads now, before the game's objects
+        __import__("seabattle.ai_fleet")  # so does the fleet's: go_battle uses and drops it
+        f.go_place()
+    elif action in (ui.BACK, ui.MENU):
+        go_title(f)
+
+
+def go_stats(f):
+    rec = f.records
+    games, wins, shots, hits, win_shots = rec.total()
+    lines = [
+        f.t("stats_games", games=games, wins=wins),
+        f.t("stats_accuracy", pct=(100 * hits // shots) if shots else 0),
+        f.t("stats_to_win", n=(win_shots // wins) if wins else "\u2014"),
+    ]
+    for mode in rec.modes():
+        row = rec.rows[mode]
+        lines.append(f.t("stats_mode", mode=_mode_name(f, mode), wins=row[1], games=row[0],
+                         pct=(100 * row[3] // row[2]) if row[2] else 0))
+    if not rec.modes():
+        lines.append(f.t("stats_none"))
+    f._info("stats", f.t("menu_stats"), lines)
+
+
+def _mode_name(f, mode):
+    if mode == "duel":
+        return f.t("mode_duel")
+    return f.t("level_" + mode[3:]) if mode.startswith("ai:") else mode
+
+
+def go_about(f):
+    lines = [f.t("about_%d" % i) for i in range(1, 7)]
+    f._info("about", f.t("menu_about"), lines)
+
+
+def _scroll(f, action):
+    """Up/down scroll an info page (``selected`` is the first row shown)."""
+    s = f.screen
+    if action == ui.UP and s.selected > 0:
+        s.selected -= 1
+    elif action in (ui.DOWN, ui.NEXT) and s.selected < 2 * len(s.lines):
+        s.selected += 1
+    else:
+        return False
+    s.changed()
+    return True
+
+
+def act_info(f, action):
+    """Statistics and about: scroll, or back to the title on the row they were opened from."""
+    if _scroll(f, action):
+        return
+    if action in (ui.FIRE, ui.BACK, ui.MENU):
+        go_title(f, f.name)
+
+
+def act(f, action):
+    if f.name == "title":
+        act_title(f, action)
+    elif f.name == "level":
+        act_level(f, action)
+    else:
+        act_info(f, action)
