@@ -8,7 +8,7 @@ sleeps between frames and only refreshes the display when the renderer changed s
 from hardware import layouts, render
 from hardware.input import Buttons
 from seabattle import sound
-from seabattle.flow import Flow
+from seabattle.flow import Flow, forget
 
 
 class Profile:
@@ -50,6 +50,10 @@ def saved_game(profile):
     except save.SaveError as exc:  # a record from another version: start afresh, say why
         print("seabattle: saved game not loaded:", exc)
         return None
+    finally:  # read once at start-up: the reader's code can go (the first save imports save again)
+        save = None
+        forget("seabattle.saveload")
+        forget("seabattle.save")
 
 
 class Saver:
