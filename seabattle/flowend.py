@@ -22,6 +22,8 @@ def go_end(f, surrender=False):
         known[m.rules.name] = habits.observe(known.get(m.rules.name), m.rules, m.game.fleets[0])
         habits = None
         forget("seabattle.habits")
+        m.opponent = None  # the game is over: the computer player and its level's module can go
+        f._drop_levels()  # (a rematch loads them again, see seabattle.flowbattle.go_battle)
     if f.on_records is not None:
         f.on_records(f.records)
     f._cue(sound.WIN if won else sound.LOSE)
