@@ -160,7 +160,7 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None):
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     out = stdout + stderr
     res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelmods": 0, "duelstate": 0,
-           "ok": False, "out": out}
+           "screens": [], "qstrs": None, "ok": False, "out": out}
     most = total = 0
     for line in stdout.splitlines():
         m = re.match(r"stage (\d+) (.*)", line)
@@ -169,6 +169,11 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None):
         m = re.match(r"(startup|peak|shots|saves|duelmods|duelstate) (\d+)", line)
         if m:
             res[m.group(1)] = int(m.group(2))
+        if line.startswith("screens "):
+            res["screens"] = [(k, int(v)) for k, v in (w.split(":") for w in line.split()[1:])]
+        m = re.match(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)", line)
+        if m:
+            res["qstrs"] = tuple(int(g) for g in m.groups())  # pools, names, text bytes, all bytes
         m = re.match(r"most (\d+) (\d+)", line)
         if m:
             most, total = int(m.group(1)), int(m.group(2))
@@ -287,6 +292,11 @@ def main(argv=None):
                     for used, name in r["stages"]:
                         print("      %-24s +%6.1f KB" % (name, (used - prev) / 1024))
                         prev = used
+                    print("      the most on each screen: " + ", ".join(
+                        "%s %.1f" % (k, v / 1024) for k, v in r["screens"]))
+                    if r["qstrs"]:
+                        print("      interned names (never freed; stand-ins' included): %d in %d pools,"
+                              " %.1f KB" % (r["qstrs"][1], r["qstrs"][0], r["qstrs"][3] / 1024))
     if args.hard:
         for vm in vms:
             r = measure(160, 128, False, vm=vm, level=2)

@@ -33,6 +33,8 @@ if BLE:
 # stand-in is made before the baseline too (the Store reads records out of it by slices)
 NVM = bytearray(b"\xff" * 8192)
 
+# the most live heap seen on each screen (flow.name), its keys made before the baseline
+by_screen = {"title": 0, "level": 0, "place": 0, "battle": 0, "end": 0}
 gc.collect()
 BASE = gc.mem_alloc()
 peak = 0
@@ -45,6 +47,9 @@ def sample():
     most = max(most, gc.mem_alloc())
     gc.collect()
     used = gc.mem_alloc() - BASE
+    f = globals().get("flow")
+    if f is not None and hasattr(f, "name") and used > by_screen.get(f.name, used):
+        by_screen[f.name] = used
     if used > peak:
         peak = used
     return used
@@ -211,7 +216,13 @@ for name, used in stages:
     print("stage", used, name)
 print("startup", startup)
 print("peak", peak)
+print("screens", " ".join("%s:%d" % (k, v) for k, v in by_screen.items()))
 print("shots", shots)
 print("saves", store.writes)
 print("most", most, gc.mem_alloc() + gc.mem_free())
+# the interned names (qstrs): never freed, in pools that double as they fill (the stand-ins'
+# and this script's names are in them too)
+import micropython  # noqa: E402
+
+micropython.qstr_info()
 print("ok" if ended and (over if BLE else flow.match.over()) else "unfinished")
