@@ -97,6 +97,8 @@ class Flow:
 
     def _apply_settings(self):
         s = self.settings
+        if strings.code(getattr(self, "table", None)) != s.lang:
+            strings.unload()  # another language: the old one's tables can go
         self.table = strings.load(s.lang)
         if s.letters is None:
             s.letters = "latin" if s.lang == "en" else "russian"
@@ -212,6 +214,8 @@ class Flow:
             for other in PHASES:
                 if other != name:
                     forget("seabattle." + other)
+            if name != "flowmenu":  # the title menu's texts too (seabattle.strings)
+                strings.unload("menu")
             self._phase_mod = __import__("seabattle." + name, None, None, ("act",))
             self._phase_name = name
         return self._phase_mod

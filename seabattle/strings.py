@@ -1,11 +1,15 @@
 """Every word a player reads, per language: ``say(lang, key, params)``.
 
-Each language has one table of screen texts, seabattle/lang/<lang>.py, and one of the engine's
-error texts (keys ``err_*``), seabattle/lang/<lang>_errors.py: each a dict named ``TEXT``.
-Only the tables in use are imported: on a board every loaded string costs RAM, and checking a
-fleet needs no menus. A key missing from a language falls back to English, so a new string
-never crashes a screen.
+Each language has one table of screen texts, seabattle/lang/<lang>.py, one of the title menu's
+(settings, level, statistics, about: <lang>_menu.py, asked for a key the screen table lacks)
+and one of the engine's error texts (keys ``err_*``), seabattle/lang/<lang>_errors.py: each a
+dict named ``TEXT``. Only the tables in use are imported: on a board every loaded string costs
+RAM, checking a fleet needs no menus, and a game drops the menu's table (``unload("menu")``)
+while it is played. A key missing from a language falls back to English, so a new string never
+crashes a screen.
 """
+
+import sys
 
 LANGUAGES = ("ru", "uk", "en")
 _loaded = {}
@@ -26,9 +30,15 @@ def load(lang, part=""):
     return table
 
 
-def unload():
-    """Forget the loaded tables (after a language change), giving their RAM back."""
-    _loaded.clear()
+def unload(part=None):
+    """Forget the loaded tables (after a language change), or those of ``part`` ("menu",
+    "errors") only, giving their RAM back (on a board's VM their modules go too)."""
+    for name in list(_loaded):
+        if part is None or name.endswith("_" + part):
+            del _loaded[name]
+            module = "seabattle.lang." + name
+            if sys.implementation.name != "cpython" and module in sys.modules:
+                del sys.modules[module]
 
 
 def code(lang):
@@ -47,8 +57,14 @@ def say(lang, key, params=None):
     else:
         table = load(code(lang), part)
     text = table.get(key)
+    if text is None and not part:
+        text = load(code(lang), "menu").get(key)
     if text is None:
-        text = load("en", part).get(key, key)
+        text = load("en", part).get(key)
+    if text is None and not part:
+        text = load("en", "menu").get(key, key)
+    elif text is None:
+        text = key
     if params:
         return text.format(**params)
     return text
