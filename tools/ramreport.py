@@ -202,8 +202,8 @@ def min_heap(width, height, ble=True, vm="unix", code=None):
 
 IMPORT_SCRIPT = os.path.join(ROOT, "tools", "ramreport_import_mp.py")
 # the biggest modules a board imports from source (a duel's and the computer game's)
-BIG_MODULES = ("seabattle.duel", "seabattle.flow", "seabattle.ai_hard", "hardware.render", "hardware.ble",
-               "adafruit_ble", "hardware.app")
+BIG_MODULES = ("seabattle.duel", "seabattle.flow", "seabattle.flowbattle", "seabattle.ai_hard", "hardware.render",
+               "hardware.ble", "adafruit_ble", "hardware.app")
 
 
 def _compiled_stubs(out):
