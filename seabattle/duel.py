@@ -7,10 +7,10 @@ A UI or a BLE adapter drives it with three calls::
     duel.set_fleet(fleet)     # after the ("hello", ...) event: rules are agreed now
     duel.fire(square)         # when duel.my_turn(); raises DuelError/ShotError, changing nothing
 
-``poll()`` returns a list of event tuples (see ``EVENTS``). ``store(bytes)`` is called with the
-state at the few points where it must be durable before the peer sees what depends on it (see
-"Flash wear" below): after a reboot ``Duel.load(saved, link, clock, rng, store)`` continues the
-same game.
+``poll()`` returns a list of event tuples (the comment "The events" below lists them).
+``store(bytes)`` is called with the state at the few points where it must be durable before the
+peer sees what depends on it (see "Flash wear" below): after a reboot ``Duel.load(saved, link,
+clock, rng, store)`` continues the same game.
 
 The conversation (each message is one frame; see ``T_*``):
 
@@ -49,13 +49,13 @@ before every message. The logs of two boards may then differ by many shots after
 the side ahead re-sends them in order (SHOT for its own, RESULT with the tag for the other's).
 """
 
+import sys
+
 from seabattle import commit, rules as rules_mod
-from seabattle.board import HIT, MISS, SUNK, Board, ShotError, View, check_square
+from seabattle.board import Board  # noqa: F401  (seabattle.duelsim's cheats take it from here)
 from seabattle.channel import Channel
 from seabattle.compat import const
 from seabattle.evidence import Evidence, decode as decode_evidence
-from seabattle.fleet import Fleet, Ship
-from seabattle.verify import check_reveal, ship_cells
 
 PROTO_MIN = const(1)
 PROTO_MAX = const(1)
@@ -90,17 +90,16 @@ REASONS = ("sunk", "gone", "cheat", "resign")
 GONE_MS = const(120000)
 REVEAL_MS = const(60000)
 
-EVENTS = """
-("hello", peer_name, rules)        the other device answered; rules agreed: place the fleet now
-("code", "1234", my_turn_first)    coin tossed: show the match code; the game begins
-("shot", square, answer, cells)    the opponent fired at my board (cells of a sunk ship or None)
-("result", square, answer, cells)  the answer to my shot, verified
-("over", i_won, reason)            reason: "sunk", "gone" or "cheat"
-("verdict", findings)              after the reveal: [] = verified, else Evidence list
-("refused", evidence)              a move from the other side was refused (not applied)
-("error", evidence, from_peer)     the duel cannot go on (version, rules, desync, cheat)
-("connected",) / ("disconnected",) / ("resumed",)
-"""
+# The events poll() returns (a comment, not a string: a module's strings stay in a board's heap):
+#   ("hello", peer_name, rules)        the other device answered; rules agreed: place the fleet now
+#   ("code", "1234", my_turn_first)    coin tossed: show the match code; the game begins
+#   ("shot", square, answer, cells)    the opponent fired at my board (cells of a sunk ship or None)
+#   ("result", square, answer, cells)  the answer to my shot, verified
+#   ("over", i_won, reason)            reason: "sunk", "gone" or "cheat"
+#   ("verdict", findings)              after the reveal: [] = verified, else Evidence list
+#   ("refused", evidence)              a move from the other side was refused (not applied)
+#   ("error", evidence, from_peer)     the duel cannot go on (version, rules, desync, cheat)
+#   ("connected",) / ("disconnected",) / ("resumed",)
 
 
 class DuelError(ValueError):
@@ -118,6 +117,34 @@ class _Refuse(Exception):
         super().__init__(evidence.kind)
         self.evidence = evidence
         self.fatal = fatal
+
+
+# The code of each phase is a module of its own, loaded when the phase needs it and dropped
+# when it is over (on a board every module loaded keeps its code in the heap, and compiling one
+# from source needs room in proportion to its size): seabattle.duel_setup (hello, commitments,
+# coin toss), duel_play (shots and answers), duel_end (the fleets revealed and checked),
+# duel_save (reading a saved duel). This module keeps the state, the channel, the routing of
+# messages and saving.
+PARTS = ("setup", "play", "end")  # the phase modules, by phase: SETUP, PLAY, OVER
+
+
+def _part(name):
+    """The phase module ``seabattle.duel_<name>``, imported if it is not loaded."""
+    return __import__("seabattle.duel_" + name, None, None, ("plan",))
+
+
+def forget(name):
+    """Drop the module ``name`` of seabattle from sys.modules and the package, so its code can
+    be collected once nothing refers to it. Only on a board's VM (MicroPython, CircuitPython):
+    on a desktop it would only part tests from the module they imported."""
+    if sys.implementation.name != "cpython" and name in sys.modules:
+        del sys.modules[name]
+        import seabattle
+
+        try:
+            delattr(seabattle, name.split(".")[-1])
+        except (AttributeError, TypeError):
+            pass
 
 
 def _random_bytes(rng, n):
@@ -208,20 +235,7 @@ class Duel:
 
     def set_fleet(self, fleet):
         """Commit to ``fleet`` (legal under the agreed rules). Raises FleetError/DuelError."""
-        if not self.hello_in:
-            raise DuelError("wait for the other device: the rules are not agreed yet")
-        if self.fleet is not None:
-            raise DuelError("the fleet is already committed")
-        if fleet.rules != self.rules:
-            raise DuelError("the fleet follows other rules than the duel's")
-        fleet.validate()
-        self.seed = _random_bytes(self.rng, commit.SEED)
-        self.fleet = fleet
-        self.board = Board(fleet)
-        self._cmt = commit.fleet(self.salts(), fleet.owner)
-        self.my_root = commit.sha256(self._cmt)
-        self.opened_mine = bytearray(self.rules.cells)
-        self._dirty = True
+        _part("setup").set_fleet(self, fleet)
 
     def fire(self, square):
         """Shoot at ``square``. Raises DuelError (not my turn...) or ShotError (twice, off board)."""
@@ -271,9 +285,17 @@ class Duel:
             self._pump()
         if up:
             self.channel.flush()
+        self._tidy()
         out = self.events
         self.events = []
         return out
+
+    def _tidy(self):
+        """Drop the phase modules this phase no longer needs (a stray repeat of an old phase's
+        message loads its module again: correct, only slower)."""
+        for i in range(3):
+            if i != self.phase:
+                forget("seabattle.duel_" + PARTS[i])
 
     def _event(self, ev):
         self.events.append(ev)
@@ -357,40 +379,16 @@ class Duel:
         p = self._peer
         if self.phase == DONE and self.reason != "sunk":
             return  # stopped: nothing more to say
-        if not p[0]:
-            p[0] = 1
-            self._outbox.append(self._hello())
-            return
-        if self.fleet is None or not self.hello_in:
-            return
-        if not p[1]:
-            p[1] = 1
-            self._keep()  # nonce, seed and fleet: durable before the peer holds commitments
-            self._outbox.append(bytes((T_TOSS_C,)) + commit.toss(self.nonce))
-            return
-        if p[2] < self.chunks():
-            k = p[2]
-            p[2] = k + 1
-            cmt = self.my_commitments()
-            a = k * PER_CMT * commit.CMT
-            self._outbox.append(bytes((T_CMT, k)) + cmt[a:a + PER_CMT * commit.CMT])
-            return
-        if self.peer_cmt_n < self.chunks() or self.peer_toss_c is None:
-            return
-        if not p[3]:
-            p[3] = 1
-            self._keep()  # the peer's commitments: durable before my nonce opens the toss
-            self._outbox.append(bytes((T_TOSS_R,)) + self.nonce)
-            return
-        if self.phase == SETUP:
-            return
+        if (self.phase == SETUP or not (p[0] and p[1] and p[3] and p[2] >= self.chunks())) \
+                and _part("setup").plan(self):
+            return  # the set-up: mine is not all with the peer yet (seabattle.duel_setup)
         n = self.shots()
         if p[4] < n:  # the peer lacks shot k (after a reboot: maybe many): mine again, or my answer
             k = p[4]
             p[4] = k + 1
-            mine, answer, sq, first, last = self._entry(k)
-            if mine:
-                self._outbox.append(bytes((T_SHOT, k >> 8, k & 0xFF, sq)) + self.tag(k, sq))
+            e = self.log[4 * k:4 * k + 4]
+            if e[0] >> 7:
+                self._outbox.append(bytes((T_SHOT, k >> 8, k & 0xFF, e[1])) + self.tag(k, e[1]))
             else:
                 self._answer(k)
             return
@@ -398,27 +396,11 @@ class Duel:
             p[4] = n + 1  # it will hold my shot
             self._outbox.append(bytes((T_SHOT, n >> 8, n & 0xFF, self.pending)) + self.tag(n, self.pending))
             return
-        parts = 1 + (len(self.fleet.ships) + PER_SHIPS - 1) // PER_SHIPS
-        if self.phase >= OVER and self.reason == "sunk" and p[5] < parts:
-            p[5] = parts
-            self._keep()  # the game decided, before my seed opens every salt
-            ships = self.fleet.ships
-            self._outbox.append(bytes((T_REVEAL,)) + self.seed + bytes((len(ships),)))
-            for start in range(0, len(ships), PER_SHIPS):
-                part = bytearray((T_SHIPS, start))
-                for ship in ships[start:start + PER_SHIPS]:
-                    part.append(ship.cells[0])
-                    part.append(ship.cells[-1])
-                self._outbox.append(bytes(part))
+        if self.phase >= OVER and self.reason == "sunk":
+            _part("end").plan(self)  # my fleet revealed, if the peer lacks it
 
     def my_commitments(self):
-        if self._cmt is None:
-            self._cmt = commit.fleet(self.salts(), self.fleet.owner)
-        return self._cmt
-
-    def _hello(self):
-        r = rules_mod.encode(self.rules)
-        return bytes((T_HELLO, PROTO_MIN, PROTO_MAX, self.role, len(r))) + r + bytes((len(self.name),)) + self.name
+        return _part("setup").my_commitments(self)
 
     def _entry(self, k):
         e = self.log[4 * k:4 * k + 4]
@@ -426,41 +408,13 @@ class Duel:
 
     def _answer(self, k):
         """RESULT (and PROOFs) for shot ``k``, which the peer fired at me."""
-        mine, answer, sq, first, last = self._entry(k)
-        if not self.rules.shoots_again(answer):
-            self._keep()  # the turn passes: the peer must never fire this shot again elsewhere
-        s = self.salts()
-        msg = bytearray((T_RESULT, k >> 8, k & 0xFF, sq, answer))
-        msg.extend(s[sq * commit.SALT:(sq + 1) * commit.SALT])
-        if answer == SUNK:
-            msg.append(first)
-            msg.append(last)
-        msg.extend(self.tags[k * TAG:(k + 1) * TAG])  # the peer's own tag: proves which cell it chose
-        self._outbox.append(bytes(msg))
-        if answer != SUNK:
-            return
-        need = self._halo_needed(ship_cells(self.rules, first, last), self._opened_before(k, 0))
-        for i in range(0, len(need), PER_PROOF):
-            part = bytearray((T_PROOF, k >> 8, k & 0xFF, i))
-            for c in need[i:i + PER_PROOF]:
-                part.extend(s[c * commit.SALT:(c + 1) * commit.SALT])
-            self._outbox.append(bytes(part))
+        _part("play").answer(self, k)
 
     def _opened_before(self, k, mine):
-        """Cells of the board shot at by side ``mine`` whose value was opened by shots before k."""
-        opened = bytearray(self.rules.cells)
-        for i in range(k):
-            m, answer, sq, first, last = self._entry(i)
-            if m != mine:
-                continue
-            opened[sq] = 1
-            if answer == SUNK:
-                for c in self.rules.halo(ship_cells(self.rules, first, last)):
-                    opened[c] = 1
-        return opened
+        return _part("play").opened_before(self, k, mine)
 
     def _halo_needed(self, cells, opened):
-        return [c for c in self.rules.halo(cells) if not opened[c]]
+        return _part("play").halo_needed(self, cells, opened)
 
     def _send_error(self, evidence, fatal):
         self._outbox.insert(0, bytes((T_ERROR, 1 if fatal else 0)) + evidence.encode())
@@ -518,27 +472,31 @@ class Duel:
             raise _Refuse(Evidence("desync", -1))
         if self.phase == DONE:
             return
-        if t == T_HELLO:
-            return self._on_hello(m)
-        if t == T_TOSS_C:
-            if self.peer_toss_c is None:
-                if len(m) != 1 + commit.CMT:
-                    raise ValueError("toss commitment")
-                self.peer_toss_c = bytes(m[1:])
-                self._dirty = True
-            return
-        if t == T_CMT:
-            return self._on_cmt(m)
-        if t == T_TOSS_R:
-            return self._on_toss(m)
+        if T_HELLO <= t <= T_TOSS_R:  # the set-up's messages
+            if self.phase != SETUP:  # all agreed already: only a repeat (seabattle.duel_setup)
+                if t == T_CMT and m[1] >= self.peer_cmt_n:
+                    raise _Refuse(Evidence("desync", -1), True)
+                if t == T_CMT:
+                    self.stats["replays"] += 1
+                return
+            s = _part("setup")
+            if t == T_HELLO:
+                return s.on_hello(self, m)
+            if t == T_TOSS_C:
+                return s.on_toss_c(self, m)
+            if t == T_CMT:
+                return s.on_cmt(self, m)
+            return s.on_toss(self, m)
         if t == T_SHOT:
-            return self._on_shot(m)
+            return _part("play").on_shot(self, m)
         if t == T_RESULT:
-            return self._on_result(m)
+            return _part("play").on_result(self, m)
         if t == T_PROOF:
-            return self._on_proof(m)
+            return _part("play").on_proof(self, m)
         if t == T_REVEAL or t == T_SHIPS:
-            return self._on_reveal(m)
+            if self.phase == SETUP or self.verdict is not None:
+                return
+            return _part("end").on_reveal(self, m)
         raise ValueError("unknown message")
 
     def _on_sync(self, m):
@@ -560,304 +518,16 @@ class Duel:
         self.stats["resyncs"] += 1
         self._event(("resumed",))
 
-    def _on_hello(self, m):
-        if self.hello_in:
-            return
-        low, high, role, rl = m[1], m[2], m[3], m[4]
-        raw = m[5:5 + rl]
-        nl = m[5 + rl]
-        name = m[6 + rl:6 + rl + nl]
-        if max(low, PROTO_MIN) > min(high, PROTO_MAX):
-            raise _Refuse(Evidence("version", low, high), True)
-        if role == self.role or role not in (HOST, GUEST):
-            raise _Refuse(Evidence("roles"), True)
-        if self.role == GUEST:
-            try:
-                r, _ = rules_mod.decode(raw)
-            except ValueError:
-                raise _Refuse(Evidence("rules"), True)
-            if r.cells > 256:
-                raise _Refuse(Evidence("rules"), True)
-            if r != self.rules:
-                self.rules = r
-        try:
-            self.peer_name = bytes(name).decode("utf-8")
-        except (UnicodeError, ValueError):
-            self.peer_name = "?"
-        self.hello_in = True
-        self.peer_cmt = bytearray(self.chunks() * PER_CMT * commit.CMT)
-        self.view = View(self.rules)
-        self.opened_peer = bytearray(self.rules.cells)
-        self._dirty = True
-        self._event(("hello", self.peer_name, self.rules))
-
-    def _on_cmt(self, m):
-        if not self.hello_in:
-            raise _Refuse(Evidence("desync", -1), True)
-        k = m[1]
-        if k < self.peer_cmt_n:
-            self.stats["replays"] += 1
-            return
-        size = PER_CMT * commit.CMT
-        if k != self.peer_cmt_n or k >= self.chunks() or len(m) != 2 + size:
-            raise _Refuse(Evidence("desync", -1), True)
-        self.peer_cmt[k * size:(k + 1) * size] = m[2:]
-        self.peer_cmt_n = k + 1
-        self._dirty = True
-
-    def _on_toss(self, m):
-        if self.peer_nonce is not None:
-            return
-        nonce = bytes(m[1:])
-        if self.peer_toss_c is None or self.peer_cmt_n < self.chunks() or len(nonce) != commit.NONCE:
-            raise _Refuse(Evidence("desync", -1), True)
-        if commit.toss(nonce) != self.peer_toss_c:
-            raise _Refuse(Evidence("coin"), True)
-        if self.fleet is None:
-            raise _Refuse(Evidence("desync", -1), True)
-        self.peer_nonce = nonce
-        self._start()
-        self._event(("code", self.code, self.turn_mine))
-
     def _start(self):
         """Both nonces known: session id, first shooter and match code; the game begins."""
-        host_n, guest_n = (self.nonce, self.peer_nonce) if self.role == HOST else (self.peer_nonce, self.nonce)
-        peer_root = commit.sha256(self.peer_cmt)
-        host_r, guest_r = (self.my_root, peer_root) if self.role == HOST else (peer_root, self.my_root)
-        d = commit.sha256(b"duel" + host_n + guest_n + host_r + guest_r)
-        self.sid = ((d[0] << 8) | d[1]) or 1
-        self.first = d[2] & 1
-        self.code = "%04d" % (((d[3] << 24) | (d[4] << 16) | (d[5] << 8) | d[6]) % 10000)
-        self.turn_mine = self.first == self.role
-        self._cmt = None  # the peer holds them all now; recomputed if ever needed again
-        self.phase = PLAY
-        self._set_session()
-        self._dirty = True
-        self._must = True  # this poll acknowledges the peer's nonce: it will use the session
-
-    def _on_shot(self, m):
-        n, sq = (m[1] << 8) | m[2], m[3]
-        mine = self.shots()
-        if self.phase == SETUP:
-            raise _Refuse(Evidence("desync", n), True)
-        if n < mine:
-            self.stats["replays"] += 1
-            raise _Refuse(Evidence("replay", n))
-        if n > mine:
-            raise _Refuse(Evidence("desync", n), True)
-        if self.phase != PLAY or self.turn_mine:
-            raise _Refuse(Evidence("out_of_turn", sq))
-        if not 0 <= sq < self.rules.cells:
-            raise _Refuse(Evidence("shot_off"))
-        if self.board.shots[sq]:
-            raise _Refuse(Evidence("shot_twice", sq))
-        if len(m) != 4 + TAG and len(m) != 4:  # no tag: a peer's loss if it ever needs it
-            raise ValueError("shot")
-        tag = bytes(m[4:])
-        answer, index = self.board.fire(sq)
-        cells = self.fleet.ships[index].cells if answer == SUNK else None
-        self._apply(False, sq, answer, cells, tag=tag)
-
-    def _on_result(self, m):
-        n, sq, answer = (m[1] << 8) | m[2], m[3], m[4]
-        mine = self.shots()
-        if n < mine or self._wait is not None and self._wait[0] == n:
-            self.stats["replays"] += 1
-            return
-        if self.phase != PLAY or n != mine or not self.turn_mine:
-            raise _Refuse(Evidence("desync", n), True)
-        salt = bytes(m[5:5 + commit.SALT])
-        if len(salt) != commit.SALT or answer not in (MISS, HIT, SUNK):
-            raise ValueError("result")
-        if self.pending != sq:
-            # a shot of mine I forgot in a reboot (my own shots are not saved): the peer's answer
-            # must carry my tag of (n, sq), which it cannot make up
-            base = 5 + commit.SALT + (2 if answer == SUNK else 0)
-            if len(m) != base + TAG or bytes(m[base:]) != self.tag(n, sq) or not self.view.can_fire(sq):
-                raise _Refuse(Evidence("desync", n), True)
-            self.pending = sq
-        value = 0 if answer == MISS else 1
-        if not commit.opens(self.peer_cmt, sq, salt, value):
-            if commit.opens(self.peer_cmt, sq, salt, 1 - value):
-                raise _Refuse(Evidence("lie_miss" if value == 0 else "lie_hit", sq), True)
-            raise _Refuse(Evidence("bad_proof", sq), True)
-        if answer != SUNK:
-            try:
-                self.view.check(sq)
-            except ShotError:
-                raise _Refuse(Evidence("desync", n), True)
-            self._apply(True, sq, answer, None)
-            self._check_closed(sq)
-            return
-        first, last = m[5 + commit.SALT], m[6 + commit.SALT]
-        cells = ship_cells(self.rules, first, last)
-        bad = Evidence("bad_sunk", sq, first, last)
-        if first >= self.rules.cells or last >= self.rules.cells or not self._straight(cells) or sq not in cells:
-            raise _Refuse(bad, True)
-        if len(cells) not in self.view.afloat:
-            raise _Refuse(bad, True)
-        for c in cells:
-            if c != sq and self.view.cells[c] != HIT:
-                raise _Refuse(bad, True)
-        halo = self.rules.halo(cells)
-        for c in halo:
-            if self.view.cells[c] in (HIT, SUNK):
-                raise _Refuse(Evidence("halo_ship", first, last, c), True)
-        need = self._halo_needed(cells, self.opened_peer)
-        if need:
-            self._wait = [n, sq, cells, need, 0]
-            return
-        self._apply(True, sq, SUNK, cells)
-
-    def _straight(self, cells):
-        w = self.rules.width
-        return cells[0] // w == cells[-1] // w or cells[0] % w == cells[-1] % w
-
-    def _on_proof(self, m):
-        n, k = (m[1] << 8) | m[2], m[3]
-        w = self._wait
-        if w is None or w[0] != n:
-            if n < self.shots():
-                self.stats["replays"] += 1
-                return
-            raise _Refuse(Evidence("desync", n), True)
-        if k != w[4]:
-            if k < w[4]:
-                return
-            raise _Refuse(Evidence("desync", n), True)
-        need = w[3]
-        body = m[4:]
-        count = len(body) // commit.SALT
-        if count == 0 or count > len(need) - k or len(body) != count * commit.SALT:
-            raise ValueError("proof")
-        cells = w[2]
-        for i in range(count):
-            c = need[k + i]
-            salt = bytes(body[i * commit.SALT:(i + 1) * commit.SALT])
-            if not commit.opens(self.peer_cmt, c, salt, 0):
-                if commit.opens(self.peer_cmt, c, salt, 1):
-                    raise _Refuse(Evidence("halo_ship", cells[0], cells[-1], c), True)
-                raise _Refuse(Evidence("bad_proof", c), True)
-        w[4] = k + count
-        if w[4] == len(need):
-            self._wait = None
-            self._apply(True, w[1], SUNK, cells)
-
-    def _check_closed(self, sq):
-        """A run of hits walled in by known water is a sunk ship: answering "hit" there lied."""
-        r = self.rules
-        if r.touch == rules_mod.TOUCH_FREE:
-            return  # ships may lie end to end: a walled run need not be one ship
-        w = r.width
-        x0, y0 = sq % w, sq // w
-        for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
-            x, y = x0 + dx, y0 + dy
-            if 0 <= x < w and 0 <= y < r.height and self.view.cells[y * w + x] == HIT:
-                run = self._run(y * w + x)
-                if run is not None:
-                    raise _Refuse(Evidence("lie_not_sunk", y * w + x, run[0], run[-1]), True)
-
-    def _run(self, sq):
-        """The straight run of hits through ``sq`` if water or the edge walls it in, else None."""
-        w = self.rules.width
-        h, h_closed = self._extent(sq, 1, True)
-        v, v_closed = self._extent(sq, w, False)
-        if len(h) > 1 and len(v) > 1:
-            return None  # not a straight ship: the reveal will tell
-        if len(h) > 1:
-            return sorted(h) if h_closed else None
-        if len(v) > 1:
-            return sorted(v) if v_closed else None
-        return [sq] if h_closed and v_closed else None
-
-    def _extent(self, sq, step, horizontal):
-        r = self.rules
-        w = r.width
-        cells = self.view.cells
-        run = [sq]
-        closed = True
-        for d in (step, -step):
-            c = sq
-            while True:
-                n = c + d
-                if n < 0 or n >= r.cells or (horizontal and n // w != c // w):
-                    break
-                if cells[n] == HIT:
-                    run.append(n)
-                    c = n
-                    continue
-                if not self._water(n):
-                    closed = False
-                break
-        return run, closed
-
-    def _water(self, sq):
-        return self.view.cells[sq] in (MISS, 4)  # 4 == board.HALO
-
-    def _on_reveal(self, m):
-        # in PLAY too: a side whose fleet is all sunk in its own eyes reveals at once; if the
-        # fleet had fewer ships than the rules, the check below says so
-        if self.phase == SETUP or self.verdict is not None:
-            return
-        if m[0] == T_REVEAL:
-            if self.peer_seed is None:
-                if len(m) != 2 + commit.SEED:
-                    raise ValueError("reveal")
-                self.peer_seed = bytes(m[1:1 + commit.SEED])
-                self.peer_nships = m[1 + commit.SEED]
-        else:
-            start = m[1]
-            if self.peer_seed is None or start != len(self.peer_ships):
-                return
-            body = m[2:]
-            for i in range(0, len(body) - 1, 2):
-                self.peer_ships.append((body[i], body[i + 1]))
-        self._dirty = True
-        if self.peer_seed is not None and len(self.peer_ships) >= self.peer_nships:
-            self._verify()
+        _part("setup").start(self)
 
     def _verify(self):
-        answers = []
-        for k in range(self.shots()):
-            mine, answer, sq, first, last = self._entry(k)
-            if mine:
-                answers.append((sq, answer, first, last))
-        self.verdict = check_reveal(self.rules, self.peer_cmt, self.peer_seed, self.peer_ships[:self.peer_nships],
-                                    answers)
-        if self.phase == PLAY:  # revealed before losing: a cheat found, or a resignation
-            self._decide(True, "cheat" if self.verdict else "resign")
-        self._done()
-        self._event(("verdict", self.verdict))
-        if self.verdict:
-            self._send_error(self.verdict[0], True)
+        _part("end").verify(self)
 
     # -- applying a shot --------------------------------------------------------------------
     def _apply(self, mine, sq, answer, cells, live=True, tag=None):
-        first = cells[0] if cells else NONE
-        last = cells[-1] if cells else NONE
-        if mine:
-            self.view.record(sq, answer, cells)  # first: it may refuse, changing nothing
-        self.log.extend(bytes(((0x80 if mine else 0) | answer, sq, first, last)))
-        self.tags.extend(tag if tag and len(tag) == TAG else bytes(TAG))
-        self.pending = -1  # a shot of the peer's: one of mine fired meanwhile (after a reboot) is void
-        if mine:
-            opened = self.opened_peer
-        else:
-            opened = self.opened_mine
-        opened[sq] = 1
-        if answer == SUNK:
-            for c in self.rules.halo(cells):
-                opened[c] = 1
-        if not self.rules.shoots_again(answer):
-            self.turn_mine = not self.turn_mine
-        if not live:
-            return
-        self._dirty = True
-        self._event(("result" if mine else "shot", sq, answer, cells))
-        if self.view.defeated():
-            self._decide(True, "sunk")
-        elif self.board.defeated():
-            self._decide(False, "sunk")
+        _part("play").apply(self, mine, sq, answer, cells, live, tag)
 
     def _decide(self, won, reason):
         self.won = won
@@ -931,116 +601,15 @@ class Duel:
     def peek(data):
         """(role, phase, peer name, fleet placed) of a saved duel without loading it (for the
         title menu). Raises DuelError for bytes that are not a duel save."""
-        from seabattle.crc import crc32
-
-        if len(data) < 12 or bytes(data[:4]) != b"SBD\x02":
-            raise DuelError("not a saved duel")
-        c = crc32(memoryview(data)[:-4])
-        if bytes(data[-4:]) != bytes((c >> 24, (c >> 16) & 0xFF, (c >> 8) & 0xFF, c & 0xFF)):
-            raise DuelError("the saved duel is damaged (CRC)")
         try:
-            i = 8 + data[7]
-            peer = bytes(data[i + 1:i + 1 + data[i]]).decode("utf-8")
-        except (IndexError, ValueError):
-            raise DuelError("the saved duel cannot be read")
-        return data[4], data[5], peer, bool(data[6] & 4)
+            return _part("save").peek(data)
+        finally:
+            forget("seabattle.duel_save")
 
     @classmethod
     def load(cls, data, link, clock, rng, store=None, gone_ms=GONE_MS, reveal_ms=REVEAL_MS):
         """The Duel saved in ``data``. Raises DuelError for bytes that are not a duel save."""
-        from seabattle.crc import crc32
-
-        if len(data) < 12 or bytes(data[:4]) != b"SBD\x02":
-            raise DuelError("not a saved duel")
-        body = memoryview(data)[:-4]
-        c = crc32(body)
-        if bytes(data[-4:]) != bytes((c >> 24, (c >> 16) & 0xFF, (c >> 8) & 0xFF, c & 0xFF)):
-            raise DuelError("the saved duel is damaged (CRC)")
         try:
-            return cls._load(data, link, clock, rng, store, gone_ms, reveal_ms)
-        except (IndexError, ValueError) as err:
-            raise DuelError("the saved duel cannot be read: %s" % (err,))
-
-    @classmethod
-    def _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
-        i = 4
-        role, phase, flags, nl = data[i], data[i + 1], data[i + 2], data[i + 3]
-        i += 4
-        name = bytes(data[i:i + nl]).decode("utf-8")
-        i += nl
-        pl = data[i]
-        peer_name = bytes(data[i + 1:i + 1 + pl]).decode("utf-8")
-        i += 1 + pl
-        r, i = rules_mod.decode(data, i)
-        d = cls(link, clock, rng, role, name, r, store, gone_ms, reveal_ms, True)
-        d.peer_name = peer_name
-        d.nonce = bytes(data[i:i + commit.NONCE])
-        i += commit.NONCE
-        if flags & 8:
-            d.peer_toss_c = bytes(data[i:i + commit.CMT])
-            i += commit.CMT
-        if flags & 16:
-            d.peer_nonce = bytes(data[i:i + commit.NONCE])
-            i += commit.NONCE
-        if flags & 1:
-            d.hello_in = True
-            d.peer_cmt = bytearray(d.chunks() * PER_CMT * commit.CMT)
-            d.view = View(r)
-            d.opened_peer = bytearray(r.cells)
-        if flags & 4:
-            d.seed = bytes(data[i:i + commit.SEED])
-            d.my_root = bytes(data[i + commit.SEED:i + commit.SEED + 32])
-            i += commit.SEED + 32
-            count = data[i]
-            i += 1
-            ships = []
-            for _ in range(count):
-                ships.append(Ship(ship_cells(r, data[i], data[i + 1])))
-                i += 2
-            d.fleet = Fleet(r, ships)
-            d.board = Board(d.fleet)
-            d.opened_mine = bytearray(r.cells)
-        d.peer_cmt_n = data[i]
-        i += 1
-        size = d.peer_cmt_n * PER_CMT * commit.CMT
-        if size:
-            d.peer_cmt[:size] = data[i:i + size]
-            i += size
-        n = (data[i] << 8) | data[i + 1]
-        i += 2
-        log = bytes(data[i:i + 4 * n])
-        i += 4 * n
-        tags = bytes(data[i:i + TAG * n])
-        i += TAG * n
-        pending = -1 if data[i] == NONE else data[i]
-        won, reason = data[i + 1], data[i + 2]
-        i += 3
-        if flags & 32:
-            d.peer_seed = bytes(data[i:i + commit.SEED])
-            d.peer_nships = data[i + commit.SEED]
-            count = data[i + commit.SEED + 1]
-            i += commit.SEED + 2
-            for _ in range(count):
-                d.peer_ships.append((data[i], data[i + 1]))
-                i += 2
-        d.peer_knows_sid = bool(flags & 2)
-        if d.peer_nonce is not None:
-            d._start()
-        for k in range(n):
-            e = log[4 * k:4 * k + 4]
-            mine, answer, sq = e[0] >> 7, e[0] & 0x7F, e[1]
-            cells = ship_cells(r, e[2], e[3]) if answer == SUNK else None
-            if not mine:
-                d.board.fire(sq)
-            d._apply(bool(mine), sq, answer, cells, False, tags[TAG * k:TAG * k + TAG])
-        d.pending = pending
-        d.phase = phase
-        if won != NONE:
-            d.won = bool(won)
-            d.reason = REASONS[reason]
-        d._over_at = clock()
-        d._dirty = False  # what was loaded is what is stored
-        if d.phase in (OVER, DONE) and d.peer_seed is not None and len(d.peer_ships) >= d.peer_nships:
-            d._verify()  # stores DONE at the first poll if it was saved OVER
-            d.events = []
-        return d
+            return _part("save").load(cls, data, link, clock, rng, store, gone_ms, reveal_ms)
+        finally:
+            forget("seabattle.duel_save")
