@@ -312,6 +312,9 @@ def main(argv=None):
             kept, room = compile_room(mod)
             print("  %-20s keeps %6.1f KB   compiling needs %6.1f KB more" % (mod, kept / 1024, room / 1024))
     if args.min_heap:
+        k = min_heap(160, 128, False)
+        print("smallest -X heapsize that finishes a game against the computer at 160x128, no BLE library"
+              " (64-bit unix port): %s" % ("%d KB" % k if k else "over 2 MB"))
         k = min_heap(160, 128, True)
         print("smallest -X heapsize that finishes a game at 160x128 with BLE (64-bit unix port): %s"
               % ("%d KB" % k if k else "over 2 MB"))
