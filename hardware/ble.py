@@ -20,10 +20,15 @@ or part of a frame) and ``connected``. Under it:
   once the peer has *read* them, so the link must add nothing after the handshake: it passes
   bytes straight through, and the 7-byte HELLO is read before any frame may follow it.
 
+- **RAM**: adafruit_ble's advertising module (``adafruit_ble.advertising.standard``, ~6 KB of
+  heap on a board) serves only to advertise and to scan: it is imported while the link looks
+  for its peer and dropped once frames flow (``READY``), on a board's VM only.
+
 The clock is injected (a callable returning ms), so the desktop tests run on virtual time.
 """
 
-from adafruit_ble.advertising.standard import ProvideServicesAdvertisement
+import sys
+
 from adafruit_ble.services.nordic import UARTService
 
 PREFIX = "SEA"
@@ -41,6 +46,29 @@ HANDSHAKE = "handshake"  # connected, HELLO not yet exchanged
 READY = "ready"  # frames flow
 LOST = "lost"  # connection dropped; reconnecting
 CLOSED = "closed"
+
+
+ADS = "adafruit_ble.advertising.standard"
+
+
+def _ads():
+    """adafruit_ble's ProvideServicesAdvertisement: its module is loaded while advertising or
+    scanning only (see ``_drop_ads``)."""
+    from adafruit_ble.advertising.standard import ProvideServicesAdvertisement
+
+    return ProvideServicesAdvertisement
+
+
+def _drop_ads():
+    """Forget the advertising module once frames flow (a board's VM only: on a desktop it would
+    only part tests from the module they imported). Nothing here keeps its objects: the radio
+    advertises a copy of the advertisement's bytes, and scans keep no lobby past the connect."""
+    if sys.implementation.name != "cpython" and ADS in sys.modules:
+        del sys.modules[ADS]
+        try:
+            delattr(sys.modules["adafruit_ble.advertising"], "standard")
+        except (AttributeError, KeyError, TypeError):
+            pass
 
 
 class LinkError(ValueError):
@@ -134,7 +162,7 @@ class BleLink:
         self._advertise()
 
     def _advertise(self):
-        adv = ProvideServicesAdvertisement(self._uart)
+        adv = _ads()(self._uart)
         adv.complete_name = game_name(self.code)
         try:
             self.radio.name = game_name(self.code)
@@ -154,7 +182,7 @@ class BleLink:
             self.sound.stop()
         found = {}
         try:
-            for adv in self.radio.start_scan(ProvideServicesAdvertisement, timeout=seconds):
+            for adv in self.radio.start_scan(_ads(), timeout=seconds):
                 if UARTService not in adv.services:
                     continue
                 code = code_of(adv.complete_name)
@@ -239,6 +267,7 @@ class BleLink:
                     return
                 self.epoch += 1
                 self.state = READY
+                _drop_ads()
             elif self._hello is None or self.clock() - self._since > HELLO_MS:
                 self.strangers += 1
                 self._drop_current()
@@ -252,6 +281,7 @@ class BleLink:
             if self._take_hello():
                 self.epoch += 1
                 self.state = READY
+                _drop_ads()
             elif self._hello is None or self.clock() - self._since > HELLO_MS:
                 self._drop_current()
         if self.state == LOST and (self._tried is None or self.clock() - self._tried >= RETRY_MS):
@@ -367,10 +397,10 @@ class BleLinker:
 
     def connect(self, code):
         lobby = self.found.get(code)
-        if lobby is not None and self.ble.join(lobby):
-            self.link = self.ble
-        elif lobby is not None:
-            self.link = self.ble  # join failed: the link keeps trying (state LOST, rescans)
+        if lobby is not None:
+            self.found = {}  # the lobbies hold advertisements: none is needed past the connect
+            self.ble.join(lobby)
+            self.link = self.ble  # joined, or the link keeps trying (state LOST, rescans)
 
     def cancel(self):
         self.ble.close()
