@@ -27,6 +27,15 @@ def test_the_32_bit_vm_plays_the_same_game_and_needs_less_heap():
     assert 0 < r32["startup"] <= r32["peak"] < r64["peak"]
     assert r32["peak"] < CEILING_32, "peak %d B: see tools.ramreport" % r32["peak"]
     assert r32["duelmods"] > 0 and r32["duelstate"] > 0  # a whole simulated duel ran too
+    assert r32["duelpeak"] > r32["duelmods"] + r32["duelstate"]
+
+
+def test_the_duel_breakdown_names_every_module_a_duel_loads_with_its_heap():
+    found = ramreport.duel_modules("wasm")
+    assert [f[0] for f in found] == list(ramreport.DUEL_MODULES)
+    for name, used, source, pool in found:
+        assert source > 0 and used >= 0 and 0 <= pool <= used, name
+    assert sum(f[1] for f in found) > 0
 
 
 @pytest.mark.parametrize("vm", ["unix", "wasm"])

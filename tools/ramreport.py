@@ -1,4 +1,4 @@
-"""How much RAM the game needs: ``python -m tools.ramreport [--vm unix|wasm|both] [--hard] [--compile] [--min-heap]``.
+"""How much RAM the game needs: ``python -m tools.ramreport [--vm unix|wasm|both] [--hard] [--duel] [--compile] [--min-heap]``.
 
 Runs tools/ramreport_mp.py on MicroPython with the board-only modules stood in (tools/mpstubs:
 displayio keeps the same buffers a board keeps) and the libraries from lib/ (``python -m
@@ -10,8 +10,10 @@ without the BLE library. ``--min-heap`` also searches the smallest ``-X heapsize
 the game still finishes (fragmentation included). With BLE, a duel too: what its modules add
 once the duel menu is opened after that game (the menu drops the computer's modules and the
 finished game, seabattle.flow; adafruit_ble, hardware.ble and the link are loaded there, as a
-board's LazyLinker does, so they count in the duel's modules, not in the game's), and half the
-peak of two simulated devices playing a whole duel (one side's state).
+board's LazyLinker does, so they count in the duel's modules, not in the game's; with the code
+of the duel's battle, seabattle.duel_play, the phase it peaks in), and half the peak of two
+simulated devices playing a whole duel (one side's state); their sum on the heap the menu holds
+is the duel's peak. ``--duel`` also lists what each module a duel loads adds to the heap.
 
 Two VMs, both pinned in requirements/dev.txt:
 
@@ -159,14 +161,14 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None):
                 cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     out = stdout + stderr
-    res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelmods": 0, "duelstate": 0,
+    res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelmods": 0, "duelstate": 0, "duelpeak": 0,
            "screens": [], "qstrs": None, "ok": False, "out": out}
     most = total = 0
     for line in stdout.splitlines():
         m = re.match(r"stage (\d+) (.*)", line)
         if m:
             res["stages"].append((int(m.group(1)), m.group(2)))
-        m = re.match(r"(startup|peak|shots|saves|duelmods|duelstate) (\d+)", line)
+        m = re.match(r"(startup|peak|shots|saves|duelmods|duelstate|duelpeak) (\d+)", line)
         if m:
             res[m.group(1)] = int(m.group(2))
         if line.startswith("screens "):
@@ -204,6 +206,51 @@ IMPORT_SCRIPT = os.path.join(ROOT, "tools", "ramreport_import_mp.py")
 # the biggest modules a board imports from source (a duel's and the computer game's)
 BIG_MODULES = ("seabattle.duel", "seabattle.flow", "seabattle.flowbattle", "seabattle.ai_hard", "hardware.render",
                "hardware.ble", "adafruit_ble", "hardware.app")
+
+
+DUEL_SCRIPT = os.path.join(ROOT, "tools", "ramreport_duel_mp.py")
+# what a duel loads once the duel menu is open, in the order a board loads it (each with what it
+# imports that is not loaded yet): the screens and the adapter, the protocol's core, its phases
+# (each loaded while its phase lasts), the BLE stack (the advertising module only while
+# advertising or scanning), the texts of a refused move or a cheat
+DUEL_MODULES = ("seabattle.flowduel", "seabattle.fleet", "seabattle.game", "seabattle.duelplay", "seabattle.crc",
+                "seabattle.frame", "seabattle.channel", "seabattle.commit", "seabattle.evidence", "seabattle.duel",
+                "seabattle.duel_setup", "seabattle.verify", "seabattle.duel_play", "seabattle.duel_end",
+                "seabattle.duel_save", "adafruit_ble", "adafruit_ble.services.nordic", "hardware.ble",
+                "adafruit_ble.advertising.standard", "seabattle.duel_texts")
+
+
+def duel_modules(vm="wasm"):
+    """[(module, bytes of live heap it adds, bytes of its source, bytes of a new pool of interned
+    names among them, or 0)] for DUEL_MODULES imported one after another on top of what the menu
+    holds (seabattle.flow, hardware.app), on ``vm``."""
+    args = ["base"] + list(DUEL_MODULES)
+    if vm == "wasm":
+        g = GUEST_ROOT
+        code, out, err = run_wasm(["-X", "heapsize=8m", g + "/tools/ramreport_duel_mp.py"] + args,
+                                  {"MICROPYPATH": ":".join((g + "/tools/mpstubs", g, g + "/lib"))})
+    else:
+        env = dict(os.environ)
+        env["MICROPYPATH"] = ":".join((".frozen", STUBS, ROOT, os.path.join(ROOT, "lib")))
+        proc = subprocess.run([micropython(), "-X", "heapsize=2m", DUEL_SCRIPT] + args, cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=120)
+        code, out, err = proc.returncode, proc.stdout, proc.stderr
+    if code != 0 or not out.rstrip().endswith("ok"):
+        raise RuntimeError(out + err)
+    found = []
+    pools = None
+    for line in out.splitlines():
+        if line.startswith("mod "):
+            _, name, used = line.split()
+            path = os.path.join(ROOT, "lib" if name.startswith("adafruit") else "", *name.split("."))
+            path = path + ".py" if os.path.exists(path + ".py") else os.path.join(path, "__init__.py")
+            found.append([name, int(used), os.path.getsize(path), 0])
+        m = re.match(r"qstr pool: n_pool=(\d+),.*n_total_bytes=(\d+)", line)
+        if m and found:
+            if pools is not None and int(m.group(1)) > pools[0]:
+                found[-1][3] = int(m.group(2)) - pools[1]  # a new pool of interned names
+            pools = (int(m.group(1)), int(m.group(2)))
+    return [tuple(f) for f in found]
 
 
 def _compiled_stubs(out):
@@ -268,6 +315,8 @@ def main(argv=None):
     ap.add_argument("--min-heap", action="store_true", help="also search the smallest heap (slow)")
     ap.add_argument("--compile", action="store_true",
                     help="also the heap compiling the biggest modules from source needs (unix port)")
+    ap.add_argument("--duel", action="store_true",
+                    help="also what each module a duel loads adds to the heap, after the menu's")
     ap.add_argument("--hard", action="store_true",
                     help="also play the hard level at 160x128 (its search is slow: ~15 s unix, ~2 min wasm)")
     args = ap.parse_args(argv)
@@ -284,8 +333,8 @@ def main(argv=None):
                     failed = True
                     print("%s  FAILED\n%s" % (tag, r["out"][-1500:]))
                     continue
-                duel = "   a duel: modules +%.1f KB, state +%.1f KB" % (
-                    r["duelmods"] / 1024, r["duelstate"] / 1024) if ble else ""
+                duel = "   a duel: modules +%.1f KB, state +%.1f KB, peak %.1f KB" % (
+                    r["duelmods"] / 1024, r["duelstate"] / 1024, r["duelpeak"] / 1024) if ble else ""
                 print("%s  %10.1f KB  %11.1f KB%s" % (tag, r["startup"] / 1024, r["peak"] / 1024, duel))
                 if (w, h) == SIZES[0] and ble:
                     prev = 0
@@ -306,6 +355,18 @@ def main(argv=None):
             failed = failed or not r["ok"]
     print("budget on the smallest-heap board (CLUE, 32-bit): %d KB of live heap" % (BUDGET_32 // 1024))
     print(CAVEAT)
+    if args.duel:
+        print("a duel's modules, each imported after the last on the menu's heap, KB (its names included;"
+              " *: of which a new pool of interned names, paid by whichever module fills the last):")
+        figures = dict((vm, duel_modules(vm)) for vm in vms)
+        print("  %-34s %7s %s" % ("module", "source", " ".join("%14s" % ("32-bit" if vm == "wasm" else "64-bit")
+                                                                 for vm in vms)))
+        for i, mod in enumerate(DUEL_MODULES):
+            cells = []
+            for vm in vms:
+                f = figures[vm][i]
+                cells.append("%+7.1f" % (f[1] / 1024) + ("%7s" % ("*%.1f" % (f[3] / 1024)) if f[3] else " " * 7))
+            print("  %-34s %7.1f %s" % (mod, figures[vms[0]][i][2] / 1024, " ".join(cells)))
     if args.compile:
         print("importing from source (64-bit unix port), each module with what it imports:")
         for mod in BIG_MODULES:
