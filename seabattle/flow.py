@@ -216,6 +216,8 @@ class Flow:
                     forget("seabattle." + other)
             if name != "flowmenu":  # the title menu's texts too (seabattle.strings)
                 strings.unload("menu")
+            if name in ("flowbattle", "flowend"):  # and placing's, once the game is on
+                strings.unload("place")
             self._phase_mod = __import__("seabattle." + name, None, None, ("act",))
             self._phase_name = name
         return self._phase_mod

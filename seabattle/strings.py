@@ -1,11 +1,11 @@
 """Every word a player reads, per language: ``say(lang, key, params)``.
 
-Each language has one table of screen texts, seabattle/lang/<lang>.py, one of the title menu's
-(settings, level, statistics, about: <lang>_menu.py, asked for a key the screen table lacks)
-and one of the engine's error texts (keys ``err_*``), seabattle/lang/<lang>_errors.py: each a
-dict named ``TEXT``. Only the tables in use are imported: on a board every loaded string costs
-RAM, checking a fleet needs no menus, and a game drops the menu's table (``unload("menu")``)
-while it is played. A key missing from a language falls back to English, so a new string never
+Each language has one table of screen texts, seabattle/lang/<lang>.py, one of placing the
+fleet's (<lang>_place.py) and one of the title menu's (settings, level, statistics, about:
+<lang>_menu.py), asked in that order for a key the screen table lacks, and one of the engine's
+error texts (keys ``err_*``), seabattle/lang/<lang>_errors.py: each a dict named ``TEXT``.
+Only the tables in use are imported: on a board every loaded string costs RAM, checking a
+fleet needs no menus, and a game drops the tables of the phases it left (``unload(part)``). A key missing from a language falls back to English, so a new string never
 crashes a screen.
 """
 
@@ -39,6 +39,10 @@ def unload(part=None):
             module = "seabattle.lang." + name
             if sys.implementation.name != "cpython" and module in sys.modules:
                 del sys.modules[module]
+                try:  # the package holds it too
+                    delattr(sys.modules["seabattle.lang"], name)
+                except (AttributeError, KeyError):
+                    pass
 
 
 def code(lang):
@@ -48,22 +52,25 @@ def code(lang):
     return lang or "en"
 
 
+def _find(lang, key, part, table=None):
+    """The text of ``key`` in language ``lang``'s tables, or None: the errors' for an error,
+    else the screen table's, then placing's and the title menu's (each loaded when first asked)."""
+    text = (table or load(lang, part)).get(key)
+    if text is None and not part:
+        text = load(lang, "place").get(key)
+        if text is None:
+            text = load(lang, "menu").get(key)
+    return text
+
+
 def say(lang, key, params=None):
     """The text for ``key`` in ``lang`` (a code, a table from ``load``, or None for English),
     with ``{name}`` fields filled from ``params``."""
     part = "errors" if key.startswith("err_") else ""
-    if isinstance(lang, dict) and not part:
-        table = lang
-    else:
-        table = load(code(lang), part)
-    text = table.get(key)
-    if text is None and not part:
-        text = load(code(lang), "menu").get(key)
+    text = _find(code(lang), key, part, lang if isinstance(lang, dict) and not part else None)
     if text is None:
-        text = load("en", part).get(key)
-    if text is None and not part:
-        text = load("en", "menu").get(key, key)
-    elif text is None:
+        text = _find("en", key, part)
+    if text is None:
         text = key
     if params:
         return text.format(**params)
