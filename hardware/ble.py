@@ -20,16 +20,13 @@ or part of a frame) and ``connected``. Under it:
   once the peer has *read* them, so the link must add nothing after the handshake: it passes
   bytes straight through, and the 7-byte HELLO is read before any frame may follow it.
 
-- **RAM**: adafruit_ble's advertising module (``adafruit_ble.advertising.standard``, ~6 KB of
-  heap on a board) serves only to advertise and to scan: it is imported while the link looks
-  for its peer and dropped once frames flow (``READY``), on a board's VM only.
+- **RAM**: how the link finds its peer (hosting, joining, the handshake, finding it again:
+  hardware/blefind.py) and adafruit_ble's advertising module it uses
+  (``adafruit_ble.advertising.standard``, ~6 KB of heap on a board) are imported while the link
+  is not ``READY`` and dropped once frames flow, on a board's VM only.
 
 The clock is injected (a callable returning ms), so the desktop tests run on virtual time.
 """
-
-import sys
-
-from adafruit_ble.services.nordic import UARTService
 
 PREFIX = "SEA"
 CODE_CHARS = "ABCDEFHJKLMNPRSTUVWXY3456789"  # no 0/O, 1/I, 2/Z: read aloud across a table
@@ -48,27 +45,11 @@ LOST = "lost"  # connection dropped; reconnecting
 CLOSED = "closed"
 
 
-ADS = "adafruit_ble.advertising.standard"
+def _find():
+    """hardware.blefind: how the link finds its peer, loaded while it is not READY."""
+    from hardware import blefind
 
-
-def _ads():
-    """adafruit_ble's ProvideServicesAdvertisement: its module is loaded while advertising or
-    scanning only (see ``_drop_ads``)."""
-    from adafruit_ble.advertising.standard import ProvideServicesAdvertisement
-
-    return ProvideServicesAdvertisement
-
-
-def _drop_ads():
-    """Forget the advertising module once frames flow (a board's VM only: on a desktop it would
-    only part tests from the module they imported). Nothing here keeps its objects: the radio
-    advertises a copy of the advertisement's bytes, and scans keep no lobby past the connect."""
-    if sys.implementation.name != "cpython" and ADS in sys.modules:
-        del sys.modules[ADS]
-        try:
-            delattr(sys.modules["adafruit_ble.advertising"], "standard")
-        except (AttributeError, KeyError, TypeError):
-            pass
+    return blefind
 
 
 class LinkError(ValueError):
@@ -93,18 +74,6 @@ def code_of(name):
         if ch not in CODE_CHARS:
             return None
     return code
-
-
-class Lobby:
-    """A game found by ``scan()``: show ``code`` (and ``rssi``) and pass it to ``join()``."""
-
-    def __init__(self, code, rssi, advertisement):
-        self.code = code
-        self.rssi = rssi
-        self.advertisement = advertisement
-
-    def __repr__(self):
-        return "<Lobby %s %s dBm>" % (self.code, self.rssi)
 
 
 class BleLink:
@@ -156,84 +125,25 @@ class BleLink:
     # -- hosting ---------------------------------------------------------------------------
     def host(self, code):
         """Start a game others can join; show ``code`` on the screen."""
-        self.role, self.code = "host", code
-        if self._uart is None:
-            self._uart = UARTService()  # a local service can't be removed: made once, reused
-        self._advertise()
+        _find().host(self, code)
 
     def _advertise(self):
-        adv = _ads()(self._uart)
-        adv.complete_name = game_name(self.code)
-        try:
-            self.radio.name = game_name(self.code)
-        except Exception:  # some adapters refuse renaming; the advertisement carries it anyway
-            pass
-        if not self.radio.advertising:
-            self.radio.start_advertising(adv)
-        self._uart.reset_input_buffer()  # bytes of a previous connection
-        self.state = ADVERTISING
+        _find().advertise(self)
 
     # -- joining ---------------------------------------------------------------------------
     def scan(self, seconds=SCAN_S):
-        """Blocking scan for ``seconds``: the seabattle games in range, strongest first."""
-        if not self.can_join:
-            raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
-        if self.sound is not None:
-            self.sound.stop()
-        found = {}
-        try:
-            for adv in self.radio.start_scan(_ads(), timeout=seconds):
-                if UARTService not in adv.services:
-                    continue
-                code = code_of(adv.complete_name)
-                if code is None:
-                    continue
-                old = found.get(code)
-                if old is None or (adv.rssi or -127) > (old.rssi or -127):
-                    found[code] = Lobby(code, adv.rssi, adv)
-        finally:
-            self.radio.stop_scan()
-        games = list(found.values())
-        games.sort(key=lambda g: -(g.rssi or -127))
-        return games
+        """Blocking scan for ``seconds``: the seabattle games in range (hardware.blefind.Lobby:
+        ``code``, ``rssi``), strongest first."""
+        return _find().scan(self, seconds)
 
     def join(self, lobby):
         """Connect to a game listed by ``scan()``. Returns True once connected (HELLO pending)."""
-        if not self.can_join:
-            raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
-        self.role, self.code = "join", lobby.code
-        return self._connect(lobby.advertisement)
+        return _find().join(self, lobby)
 
     def rejoin(self, code):
         """Look for the game with lobby ``code`` again (a duel saved before a reset): the same
         search as after a dropped connection, a short scan every ``RETRY_MS``."""
-        if not self.can_join:
-            raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
-        self._forget_conn()
-        self.role, self.code = "join", code
-        self.state = LOST
-        self._tried = None
-
-    def _connect(self, advertisement):
-        self._tried = self.clock()
-        try:
-            conn = self.radio.connect(advertisement)
-            if UARTService not in conn:
-                conn.disconnect()  # named like a game but not one: never talk to it
-                self.strangers += 1
-                self.state = LOST
-                return False
-            self._conn = conn
-            self._uart = conn[UARTService]
-            self._uart.write(HELLO + self.code.encode())
-        except Exception:  # timeout, out of range, disconnected mid-discovery
-            self._forget_conn()
-            self.state = LOST
-            return False
-        self._hello = bytearray()
-        self._since = self.clock()
-        self.state = HANDSHAKE
-        return True
+        _find().rejoin(self, code)
 
     # -- the state machine ------------------------------------------------------------------
     def poll(self):
@@ -244,69 +154,24 @@ class BleLink:
             self._poll_join()
 
     def _poll_host(self):
-        conns = self.radio.connections
-        if self.state in (READY, HANDSHAKE) and not conns:
-            self._lost()
+        if self.state == READY:  # frames flow: only a lost connection or a stranger to see to
+            conns = self.radio.connections
+            if not conns:
+                self._lost()
+            elif len(conns) > 1:
+                for c in conns:  # one opponent only: everyone else goes
+                    if c is not self._conn and c.connected:
+                        c.disconnect()
+                        self.strangers += 1
             return
-        if self.state == ADVERTISING and conns:
-            self.state = HANDSHAKE
-            self._hello = bytearray()
-            self._since = self.clock()
-            self._conn = conns[0]
-        if self.state in (READY, HANDSHAKE) and len(conns) > 1:
-            for c in conns:  # one opponent only: everyone else goes
-                if c is not self._conn and c.connected:
-                    c.disconnect()
-                    self.strangers += 1
-        if self.state == HANDSHAKE:
-            if self._take_hello():
-                try:
-                    self._uart.write(HELLO + self.code.encode())
-                except Exception:
-                    self._lost()
-                    return
-                self.epoch += 1
-                self.state = READY
-                _drop_ads()
-            elif self._hello is None or self.clock() - self._since > HELLO_MS:
-                self.strangers += 1
-                self._drop_current()
-        if self.state in (LOST, IDLE) and self.role == "host":
-            self._advertise()
+        _find().poll_host(self)
 
     def _poll_join(self):
-        if self.state in (READY, HANDSHAKE) and (self._conn is None or not self._conn.connected):
+        if self.state == READY:
+            if self._conn is not None and self._conn.connected:
+                return
             self._lost()
-        if self.state == HANDSHAKE:
-            if self._take_hello():
-                self.epoch += 1
-                self.state = READY
-                _drop_ads()
-            elif self._hello is None or self.clock() - self._since > HELLO_MS:
-                self._drop_current()
-        if self.state == LOST and (self._tried is None or self.clock() - self._tried >= RETRY_MS):
-            self._tried = self.clock()
-            for lobby in self.scan(SCAN_S):
-                if lobby.code == self.code:
-                    self._connect(lobby.advertisement)
-                    break
-
-    def _take_hello(self):
-        """Reads the peer's HELLO bit by bit (reads may be partial). True when it is complete
-        and right; sets ``_hello`` to None when the bytes are wrong (a stranger)."""
-        try:
-            n = self._uart.in_waiting
-            need = HELLO_LEN - len(self._hello)
-            if n:
-                self._hello += self._uart.read(min(n, need)) or b""
-        except Exception:
-            self._lost()
-            return False
-        want = HELLO + self.code.encode()
-        if bytes(self._hello) != want[:len(self._hello)]:
-            self._hello = None
-            return False
-        return len(self._hello) == HELLO_LEN
+        _find().poll_join(self)
 
     def _drop_current(self):
         conn = self._conn

@@ -216,3 +216,68 @@ def test_wrong_code_is_never_joined():
     joiner.link.join(lobby)
     run(air, (host, joiner), steps=int(ble.HELLO_MS / 10) + 20)
     assert host.link.state != ble.READY and joiner.link.state != ble.READY
+
+
+MP_READY = r'''
+import sys
+from hardware import ble
+
+
+class Uart:
+    def __init__(self, data):
+        self.data = bytearray(data)
+        self.out = []
+
+    @property
+    def in_waiting(self):
+        return len(self.data)
+
+    def read(self, n):
+        d = bytes(self.data[:n])
+        self.data = self.data[n:]
+        return d
+
+    def write(self, b):
+        self.out.append(bytes(b))
+
+
+class Conn:
+    connected = True
+
+
+class Radio:
+    connections = (Conn(),)
+
+
+link = ble.BleLink(Radio(), lambda: 0)
+link.role, link.code, link.state = "host", "K7PX", ble.ADVERTISING
+link._uart = Uart(ble.HELLO + b"K7PX")
+ble._find()._ads()  # what advertising loaded
+link.poll()  # the joiner's HELLO: frames flow
+assert link.state == ble.READY and link.epoch == 1 and link._uart.out == [ble.HELLO + b"K7PX"]
+assert "hardware.blefind" not in sys.modules and "adafruit_ble.advertising.standard" not in sys.modules
+link.poll()
+assert "hardware.blefind" not in sys.modules  # READY needs none of it
+assert ble._find()._ads().__name__ == "ProvideServicesAdvertisement"  # loaded again after a drop
+print("ok")
+'''
+
+
+def test_on_a_boards_vm_the_code_that_finds_the_peer_is_dropped_once_frames_flow(tmp_path):
+    """MicroPython unix port: hardware.blefind and adafruit_ble's advertising module leave the
+    heap when the link turns READY (on CPython ``drop`` keeps them, so this runs there)."""
+    import os
+    import subprocess
+
+    from test_micropython import ROOT, micropython
+    from tools import bundle
+
+    if not os.path.isdir(os.path.join(ROOT, "lib", "adafruit_ble")):
+        bundle.bundle(os.path.join(ROOT, "lib"))  # as tools.ramreport does: lib/ is not in git
+    script = tmp_path / "ready.py"
+    script.write_text(MP_READY)
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join((".frozen", os.path.join(ROOT, "tools", "mpstubs"), ROOT, os.path.join(ROOT, "lib")))
+    proc = subprocess.run([micropython(), str(script)], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0 and proc.stdout.strip().endswith("ok"), proc.stdout + proc.stderr

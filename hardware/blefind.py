@@ -1,0 +1,209 @@
+"""How a BLE link (hardware/ble.py) finds its peer: hosting (advertising ``SEA`` + the lobby code
+and taking the joiner's HELLO), joining (scanning for games, connecting, exchanging HELLO) and
+finding the peer again after a drop. Functions of the BleLink ``b``; imported by hardware.ble
+while the link is not ``READY`` and dropped once frames flow, with adafruit_ble's advertising
+module (``drop()``; on a board's VM only): a duel's battle holds only the code that carries
+its frames.
+"""
+
+import sys
+
+from adafruit_ble.services.nordic import UARTService
+
+from hardware.ble import (ADVERTISING, HANDSHAKE, HELLO, HELLO_LEN, HELLO_MS, IDLE, LOST, READY, RETRY_MS,
+                          SCAN_S, LinkError, code_of, game_name)
+
+
+def _ads():
+    """adafruit_ble's ProvideServicesAdvertisement: its module is loaded while advertising or
+    scanning only (see ``drop``)."""
+    from adafruit_ble.advertising.standard import ProvideServicesAdvertisement
+
+    return ProvideServicesAdvertisement
+
+
+def _forget(name):
+    """Drop module ``name`` from sys.modules and its package, so its code can be collected once
+    nothing refers to it (a board's VM only: on a desktop it would only part tests from the
+    module they imported)."""
+    if sys.implementation.name != "cpython" and name in sys.modules:
+        del sys.modules[name]
+        package, _, leaf = name.rpartition(".")
+        try:
+            delattr(sys.modules[package], leaf)
+        except (AttributeError, KeyError, TypeError):
+            pass
+
+
+def drop():
+    """Forget this module and adafruit_ble's advertising module once frames flow. Nothing keeps
+    their objects: the radio advertises a copy of the advertisement's bytes, and no lobby found
+    by a scan is kept past the connect."""
+    _forget("adafruit_ble.advertising.standard")
+    _forget("hardware.blefind")
+
+
+class Lobby:
+    """A game found by ``scan()``: show ``code`` (and ``rssi``) and pass it to ``join()``."""
+
+    def __init__(self, code, rssi, advertisement):
+        self.code = code
+        self.rssi = rssi
+        self.advertisement = advertisement
+
+    def __repr__(self):
+        return "<Lobby %s %s dBm>" % (self.code, self.rssi)
+
+
+def host(b, code):
+    """Start a game others can join; show ``code`` on the screen."""
+    b.role, b.code = "host", code
+    if b._uart is None:
+        b._uart = UARTService()  # a local service can't be removed: made once, reused
+    advertise(b)
+
+
+def advertise(b):
+    adv = _ads()(b._uart)
+    adv.complete_name = game_name(b.code)
+    try:
+        b.radio.name = game_name(b.code)
+    except Exception:  # some adapters refuse renaming; the advertisement carries it anyway
+        pass
+    if not b.radio.advertising:
+        b.radio.start_advertising(adv)
+    b._uart.reset_input_buffer()  # bytes of a previous connection
+    b.state = ADVERTISING
+
+
+def scan(b, seconds=SCAN_S):
+    """Blocking scan for ``seconds``: the seabattle games in range, strongest first."""
+    if not b.can_join:
+        raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
+    if b.sound is not None:
+        b.sound.stop()
+    found = {}
+    try:
+        for adv in b.radio.start_scan(_ads(), timeout=seconds):
+            if UARTService not in adv.services:
+                continue
+            code = code_of(adv.complete_name)
+            if code is None:
+                continue
+            old = found.get(code)
+            if old is None or (adv.rssi or -127) > (old.rssi or -127):
+                found[code] = Lobby(code, adv.rssi, adv)
+    finally:
+        b.radio.stop_scan()
+    games = list(found.values())
+    games.sort(key=lambda g: -(g.rssi or -127))
+    return games
+
+
+def join(b, lobby):
+    """Connect to a game listed by ``scan()``. Returns True once connected (HELLO pending)."""
+    if not b.can_join:
+        raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
+    b.role, b.code = "join", lobby.code
+    return connect(b, lobby.advertisement)
+
+
+def rejoin(b, code):
+    """Look for the game with lobby ``code`` again (a duel saved before a reset): the same
+    search as after a dropped connection, a short scan every ``RETRY_MS``."""
+    if not b.can_join:
+        raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
+    b._forget_conn()
+    b.role, b.code = "join", code
+    b.state = LOST
+    b._tried = None
+
+
+def connect(b, advertisement):
+    b._tried = b.clock()
+    try:
+        conn = b.radio.connect(advertisement)
+        if UARTService not in conn:
+            conn.disconnect()  # named like a game but not one: never talk to it
+            b.strangers += 1
+            b.state = LOST
+            return False
+        b._conn = conn
+        b._uart = conn[UARTService]
+        b._uart.write(HELLO + b.code.encode())
+    except Exception:  # timeout, out of range, disconnected mid-discovery
+        b._forget_conn()
+        b.state = LOST
+        return False
+    b._hello = bytearray()
+    b._since = b.clock()
+    b.state = HANDSHAKE
+    return True
+
+
+def poll_host(b):
+    conns = b.radio.connections
+    if b.state in (READY, HANDSHAKE) and not conns:
+        b._lost()
+        return
+    if b.state == ADVERTISING and conns:
+        b.state = HANDSHAKE
+        b._hello = bytearray()
+        b._since = b.clock()
+        b._conn = conns[0]
+    if b.state in (READY, HANDSHAKE) and len(conns) > 1:
+        for c in conns:  # one opponent only: everyone else goes
+            if c is not b._conn and c.connected:
+                c.disconnect()
+                b.strangers += 1
+    if b.state == HANDSHAKE:
+        if take_hello(b):
+            try:
+                b._uart.write(HELLO + b.code.encode())
+            except Exception:
+                b._lost()
+                return
+            b.epoch += 1
+            b.state = READY
+            drop()
+        elif b._hello is None or b.clock() - b._since > HELLO_MS:
+            b.strangers += 1
+            b._drop_current()
+    if b.state in (LOST, IDLE) and b.role == "host":
+        advertise(b)
+
+
+def poll_join(b):
+    if b.state in (READY, HANDSHAKE) and (b._conn is None or not b._conn.connected):
+        b._lost()
+    if b.state == HANDSHAKE:
+        if take_hello(b):
+            b.epoch += 1
+            b.state = READY
+            drop()
+        elif b._hello is None or b.clock() - b._since > HELLO_MS:
+            b._drop_current()
+    if b.state == LOST and (b._tried is None or b.clock() - b._tried >= RETRY_MS):
+        b._tried = b.clock()
+        for lobby in scan(b, SCAN_S):
+            if lobby.code == b.code:
+                connect(b, lobby.advertisement)
+                break
+
+
+def take_hello(b):
+    """Reads the peer's HELLO bit by bit (reads may be partial). True when it is complete
+    and right; sets ``_hello`` to None when the bytes are wrong (a stranger)."""
+    try:
+        n = b._uart.in_waiting
+        need = HELLO_LEN - len(b._hello)
+        if n:
+            b._hello += b._uart.read(min(n, need)) or b""
+    except Exception:
+        b._lost()
+        return False
+    want = HELLO + b.code.encode()
+    if bytes(b._hello) != want[:len(b._hello)]:
+        b._hello = None
+        return False
+    return len(b._hello) == HELLO_LEN
