@@ -38,6 +38,16 @@ def test_the_duel_breakdown_names_every_module_a_duel_loads_with_its_heap():
     assert sum(f[1] for f in found) > 0
 
 
+def test_the_game_breakdown_names_every_module_a_game_loads_with_its_heap():
+    found = ramreport.game_modules("unix")
+    assert [f[0] for f in found] == list(ramreport.GAME_MODULES)
+    for name, used, source, pool in found:
+        assert source > 0 and used >= 0 and 0 <= pool <= used, name
+    # no phase's module is as big as the flow that loads them (seabattle.flow was 33 KB of source)
+    phases = [f for f in found if f[0].startswith("seabattle.flow") and f[0] != "seabattle.flow"]
+    assert len(phases) == 4 and all(f[2] < 10 * 1024 for f in phases)
+
+
 @pytest.mark.parametrize("vm", ["unix", "wasm"])
 def test_too_small_a_heap_is_reported_as_a_failure_not_hidden(vm):
     assert not ramreport.measure(160, 128, ble=True, heap="64k", vm=vm)["ok"]

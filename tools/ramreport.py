@@ -254,6 +254,50 @@ def duel_modules(vm="wasm"):
     return [tuple(f) for f in found]
 
 
+MODULES_SCRIPT = os.path.join(ROOT, "tools", "ramreport_modules_mp.py")
+# what a game against the computer loads, in the order a board loads it (each with what it imports
+# that is not loaded yet): at start-up the flow, the renderer and the board's parts, the language's
+# screen and title-menu texts, the title's phase, the font reader and the page builders (dropped
+# once used); with the level its player and the computer's fleet (with the placing code, dropped
+# when the battle starts); then each phase's module and texts, the save, and at the end the habits
+GAME_MODULES = ("seabattle.flow", "hardware.app", "hardware.storage", "hardware.sound", "hardware.boards.common",
+                "seabattle.lang.ru", "seabattle.lang.ru_menu", "seabattle.flowmenu", "hardware.bdf", "hardware.pages",
+                "hardware.sheets", "seabattle.ai", "seabattle.ai_fleet", "seabattle.flowplace",
+                "seabattle.lang.ru_place", "seabattle.flowbattle", "seabattle.save", "seabattle.flowend",
+                "seabattle.habits")
+
+
+def game_modules(vm="wasm"):
+    """[(module, bytes of live heap it adds, bytes of its source, bytes of a new pool of interned
+    names among them, or 0)] for GAME_MODULES imported one after another, none dropped, on ``vm``."""
+    if vm == "wasm":
+        g = GUEST_ROOT
+        code, out, err = run_wasm(["-X", "heapsize=8m", g + "/tools/ramreport_modules_mp.py"] + list(GAME_MODULES),
+                                  {"MICROPYPATH": ":".join((g + "/tools/mpstubs", g, g + "/lib"))})
+    else:
+        env = dict(os.environ)
+        env["MICROPYPATH"] = ":".join((".frozen", STUBS, ROOT, os.path.join(ROOT, "lib")))
+        proc = subprocess.run([micropython(), "-X", "heapsize=2m", MODULES_SCRIPT] + list(GAME_MODULES), cwd=ROOT,
+                              env=env, capture_output=True, text=True, timeout=120)
+        code, out, err = proc.returncode, proc.stdout, proc.stderr
+    if code != 0 or not out.rstrip().endswith("ok"):
+        raise RuntimeError(out + err)
+    found = []
+    pools = None
+    for line in out.splitlines():
+        if line.startswith("mod "):
+            _, name, used = line.split()
+            path = os.path.join(ROOT, *name.split("."))
+            path = path + ".py" if os.path.exists(path + ".py") else os.path.join(path, "__init__.py")
+            found.append([name, int(used), os.path.getsize(path), 0])
+        m = re.match(r"qstr pool: n_pool=(\d+),.*n_total_bytes=(\d+)", line)
+        if m and found:
+            if pools is not None and int(m.group(1)) > pools[0]:
+                found[-1][3] = int(m.group(2)) - pools[1]  # a new pool of interned names
+            pools = (int(m.group(1)), int(m.group(2)))
+    return [tuple(f) for f in found]
+
+
 def _compiled_stubs(out):
     """The stand-ins as .mpy in ``out`` (the desktop _bleio as _bleio.mpy itself), so that
     loading them needs no compiling: a board has them in C, and compiling hardware/desktop/
@@ -316,6 +360,8 @@ def main(argv=None):
     ap.add_argument("--min-heap", action="store_true", help="also search the smallest heap (slow)")
     ap.add_argument("--compile", action="store_true",
                     help="also the heap compiling the biggest modules from source needs (unix port)")
+    ap.add_argument("--modules", action="store_true",
+                    help="also what each module a game against the computer loads adds to the heap")
     ap.add_argument("--duel", action="store_true",
                     help="also what each module a duel loads adds to the heap, after the menu's")
     ap.add_argument("--hard", action="store_true",
@@ -356,6 +402,18 @@ def main(argv=None):
             failed = failed or not r["ok"]
     print("budget on the smallest-heap board (CLUE, 32-bit): %d KB of live heap" % (BUDGET_32 // 1024))
     print(CAVEAT)
+    if args.modules:
+        print("a game's modules, each imported after the last, none dropped, KB (its names included;"
+              " *: of which a new pool of interned names, paid by whichever module fills the last):")
+        figures = dict((vm, game_modules(vm)) for vm in vms)
+        print("  %-34s %7s %s" % ("module", "source", " ".join("%14s" % ("32-bit" if vm == "wasm" else "64-bit")
+                                                                 for vm in vms)))
+        for i, mod in enumerate(GAME_MODULES):
+            cells = []
+            for vm in vms:
+                f = figures[vm][i]
+                cells.append("%+7.1f" % (f[1] / 1024) + ("%7s" % ("*%.1f" % (f[3] / 1024)) if f[3] else " " * 7))
+            print("  %-34s %7.1f %s" % (mod, figures[vms[0]][i][2] / 1024, " ".join(cells)))
     if args.duel:
         print("a duel's modules, each imported after the last on the menu's heap, KB (its names included;"
               " *: of which a new pool of interned names, paid by whichever module fills the last):")
