@@ -24,6 +24,7 @@ def go_end(f, surrender=False):
         forget("seabattle.habits")
         m.opponent = None  # the game is over: the computer player and its level's module can go
         f._drop_levels()  # (a rematch loads them again, see seabattle.flowbattle.go_battle)
+        forget("seabattle.save")  # and the saving: a finished game is not saved (the next loads it)
     if f.on_records is not None:
         f.on_records(f.records)
     f._cue(sound.WIN if won else sound.LOSE)
