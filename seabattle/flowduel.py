@@ -1,41 +1,53 @@
-"""The duel screens of seabattle.flow: duel (host/join/back), duel_host, duel_join, duel_code,
-duel_wait, duel_reconnect, duel_gone and duel_saved, as functions of the Flow ``f``.
+"""The duel screens of seabattle.flow, as functions of the Flow ``f``: those a duel can show
+once its fleets are placed (duel_code, duel_wait, duel_reconnect, duel_gone) and what the link's
+news does to the screens; the lobby's (the duel menu, hosting, joining, the saved duel's menu)
+are in seabattle.flowlobby, loaded while a duel is being set up.
 
 Apart from flow so that a game against the computer never loads them (on a board every module
-loaded costs heap, and compiling flow.py from source needed room in proportion to its size):
-Flow imports this module when a duel screen is first shown, and drops it (``Flow.forget_duel``)
-when the title menu is back with no duel going on.
+loaded costs heap, and compiling one from source needs room in proportion to its size): Flow
+imports this module when a duel screen is first shown, and drops it (``Flow.forget_duel``)
+when the title menu is back with no duel going on; this module drops the lobby's
+(``leave_lobby``) when the fleets are placed or the title is back.
 """
 
 from seabattle import ui
-from seabattle.flow import END_DELAY
+from seabattle.flow import forget
 
+LOBBY = "seabattle.flowlobby"
+
+
+def _lobby():
+    return __import__(LOBBY, None, None, ("go_duel",))
+
+
+def leave_lobby():
+    """Drop the lobby's screens: the duel is past them (a board's VM only)."""
+    forget(LOBBY)
+
+
+def to_title(f, selected=0):
+    leave_lobby()
+    f.go_title(selected)
+
+
+# the lobby (seabattle.flowlobby), as Flow and this module call it
 
 def go_duel(f):
-    keys = ["host", "join", "back"]
-    f._menu("duel", f.t("menu_duel"), keys, [f.t("duel_" + k) for k in keys])
+    _lobby().go_duel(f)
 
 
-def act_duel(f, action):
-    if f._menu_move(action):
-        return
-    if action in (ui.BACK, ui.MENU):
-        f.go_title("duel")
-        return
-    if action != ui.FIRE:
-        return
-    key = f.keys[f.screen.selected]
-    if key == "back":
-        f.go_title("duel")
-    elif f.duel is None:
-        show_duel(f, "duel_gone", reason=f.t("no_radio"))
-    elif key == "host":
-        f.mode = "duel"
-        show_duel(f, "duel_host", lobby=f.duel.host())
-    else:
-        f.mode = "duel"
-        f.duel.join()
-        show_duel(f, "duel_join", lobbies=[])
+def go_duel_saved(f):
+    _lobby().go_duel_saved(f)
+
+
+def duel_resumed(f, match):
+    """The saved duel is connected again: on to the screen where it stopped."""
+    _lobby().duel_resumed(f, match)
+
+
+def duel_place(f, rules, peer):
+    """The devices agreed the rules (the host's): place the fleet."""
+    _lobby().duel_place(f, rules, peer)
 
 
 def show_duel(f, name, **params):
@@ -65,56 +77,7 @@ def go_duel_wait(f):
     show_duel(f, "duel_wait")
 
 
-def go_duel_saved(f):
-    """The duel saved before a reset: reconnect to the same opponent, or abandon it."""
-    keys = ["resume_duel", "abandon_duel", "back"]
-    name = f.duel.resumable()[0]
-    f._menu("duel_saved", f.t("duel_saved_title", name=name), keys,
-            [f.t("duel_resume"), f.t("duel_abandon"), f.t("duel_back")])
-
-
-def act_duel_saved(f, action):
-    if f._menu_move(action):
-        return
-    key = f.keys[f.screen.selected]
-    if action in (ui.BACK, ui.MENU) or (action == ui.FIRE and key == "back"):
-        f.go_title("duel_continue")
-    elif action == ui.FIRE and key == "abandon_duel":
-        f.duel.abandon()
-        f.go_title()
-    elif action == ui.FIRE:
-        f.mode = "duel"
-        f.resumable = None
-        f.duel.resume()
-        f.before_reconnect = "resume"
-        show_duel(f, "duel_reconnect")
-
-
-def duel_resumed(f, match):
-    """The saved duel is connected again: on to the screen where it stopped."""
-    f.match = match
-    f.rules = match.rules
-    f.mode = "duel"
-    stage = match.stage()
-    if stage == "battle":
-        f.start_battle(True)
-        if match.over():
-            f.wait_until = f.now + END_DELAY
-    elif stage == "wait":
-        go_duel_wait(f)
-    else:
-        duel_place(f, match.rules, match.d.peer_name)
-
-
 # what the duel adapter (seabattle.duelplay) calls as the link's news arrives (through Flow)
-
-def duel_place(f, rules, peer):
-    """The devices agreed the rules (the host's): place the fleet."""
-    f.rules = rules
-    f.mode = "duel"
-    f.peer = peer
-    f.go_place()
-
 
 def duel_verdict(f):
     if f.name == "end":
@@ -138,24 +101,9 @@ def duel_link(f, up):
             go_duel_wait(f)
 
 
-def act_duel_host(f, action):
-    if action in (ui.BACK, ui.MENU):
-        f.duel.cancel()
-        go_duel(f)
-
-
-def act_duel_join(f, action):
-    if f.screen.page == ui.P_MENU and f._menu_move(action):
-        return
-    if action in (ui.BACK, ui.MENU):
-        f.duel.cancel()
-        go_duel(f)
-    elif action == ui.FIRE and f.screen.page == ui.P_MENU:
-        f.duel.connect(f.keys[f.screen.selected])
-
-
 def act_duel_code(f, action):
     if action == ui.FIRE:
+        leave_lobby()
         f.duel.accept()
         f.start_battle()
     elif action in (ui.BACK, ui.MENU):
@@ -166,19 +114,15 @@ def act_duel_code(f, action):
 def act_duel_wait(f, action):
     if action in (ui.BACK, ui.MENU):
         f.duel.cancel()
-        f.go_title("duel")
+        to_title(f, "duel")
 
 
 def act_duel_gone(f, action):
     if action in (ui.FIRE, ui.BACK, ui.MENU):
-        f.go_title("duel")
+        to_title(f, "duel")
 
 
 ACTS = {
-    "duel": act_duel,
-    "duel_saved": act_duel_saved,
-    "duel_host": act_duel_host,
-    "duel_join": act_duel_join,
     "duel_code": act_duel_code,
     "duel_wait": act_duel_wait,
     "duel_gone": act_duel_gone,
@@ -187,4 +131,8 @@ ACTS = {
 
 
 def act(f, action):
-    ACTS[f.name](f, action)
+    do = ACTS.get(f.name)
+    if do is None:  # duel, duel_saved, duel_host, duel_join: the lobby's
+        getattr(_lobby(), "act_" + f.name)(f, action)
+    else:
+        do(f, action)

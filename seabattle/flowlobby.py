@@ -1,0 +1,107 @@
+"""The duel's lobby screens (seabattle.flowduel): the duel menu (host / join / back), hosting,
+joining, the saved duel's reconnect/abandon menu, the match code; and what moves the flow from
+the lobby to placing the fleet or to a resumed duel's screen. Functions of the Flow ``f``.
+
+Loaded by seabattle.flowduel while a duel is being set up, dropped when the fleets are placed
+or the title is back (``flowduel.leave_lobby``): a duel's battle holds only the screens it can
+still show (seabattle.flowduel).
+"""
+
+from seabattle import ui
+from seabattle.flow import END_DELAY, forget
+from seabattle.flowduel import go_duel_wait, leave_lobby, show_duel, to_title
+
+
+def go_duel(f):
+    forget("seabattle.save")  # a game against the computer's saving, if one was played: a duel saves itself
+    keys = ["host", "join", "back"]
+    f._menu("duel", f.t("menu_duel"), keys, [f.t("duel_" + k) for k in keys])
+
+
+def act_duel(f, action):
+    if f._menu_move(action):
+        return
+    if action in (ui.BACK, ui.MENU):
+        to_title(f, "duel")
+        return
+    if action != ui.FIRE:
+        return
+    key = f.keys[f.screen.selected]
+    if key == "back":
+        to_title(f, "duel")
+    elif f.duel is None:
+        show_duel(f, "duel_gone", reason=f.t("no_radio"))
+    elif key == "host":
+        f.mode = "duel"
+        show_duel(f, "duel_host", lobby=f.duel.host())
+    else:
+        f.mode = "duel"
+        f.duel.join()
+        show_duel(f, "duel_join", lobbies=[])
+
+
+def go_duel_saved(f):
+    """The duel saved before a reset: reconnect to the same opponent, or abandon it."""
+    keys = ["resume_duel", "abandon_duel", "back"]
+    name = f.duel.resumable()[0]
+    f._menu("duel_saved", f.t("duel_saved_title", name=name), keys,
+            [f.t("duel_resume"), f.t("duel_abandon"), f.t("duel_back")])
+
+
+def act_duel_saved(f, action):
+    if f._menu_move(action):
+        return
+    key = f.keys[f.screen.selected]
+    if action in (ui.BACK, ui.MENU) or (action == ui.FIRE and key == "back"):
+        to_title(f, "duel_continue")
+    elif action == ui.FIRE and key == "abandon_duel":
+        f.duel.abandon()
+        to_title(f)
+    elif action == ui.FIRE:
+        f.mode = "duel"
+        f.resumable = None
+        f.duel.resume()
+        f.before_reconnect = "resume"
+        show_duel(f, "duel_reconnect")
+
+
+def duel_resumed(f, match):
+    """The saved duel is connected again: on to the screen where it stopped."""
+    f.match = match
+    f.rules = match.rules
+    f.mode = "duel"
+    stage = match.stage()
+    if stage == "battle":
+        leave_lobby()
+        f.start_battle(True)
+        if match.over():
+            f.wait_until = f.now + END_DELAY
+    elif stage == "wait":
+        go_duel_wait(f)
+    else:
+        duel_place(f, match.rules, match.d.peer_name)
+
+
+def duel_place(f, rules, peer):
+    """The devices agreed the rules (the host's): place the fleet."""
+    leave_lobby()
+    f.rules = rules
+    f.mode = "duel"
+    f.peer = peer
+    f.go_place()
+
+
+def act_duel_host(f, action):
+    if action in (ui.BACK, ui.MENU):
+        f.duel.cancel()
+        go_duel(f)
+
+
+def act_duel_join(f, action):
+    if f.screen.page == ui.P_MENU and f._menu_move(action):
+        return
+    if action in (ui.BACK, ui.MENU):
+        f.duel.cancel()
+        go_duel(f)
+    elif action == ui.FIRE and f.screen.page == ui.P_MENU:
+        f.duel.connect(f.keys[f.screen.selected])
