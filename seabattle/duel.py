@@ -296,6 +296,8 @@ class Duel:
         for i in range(3):
             if i != self.phase:
                 forget("seabattle.duel_" + PARTS[i])
+        if self.phase == SETUP or self.phase == DONE:
+            forget("seabattle.verify")  # the shots' and the reveal's checks (duel_play, duel_end)
 
     def _event(self, ev):
         self.events.append(ev)

@@ -1,23 +1,24 @@
 """A duel saved before a reset (seabattle.duel): reading the bytes ``Duel.save`` wrote. Imported
-by ``Duel.load`` and ``Duel.peek`` and dropped from the heap right after
-(``seabattle.duel.forget``): a board reads a save once, at the title or when a duel resumes.
+by ``Duel.load`` and ``Duel.peek`` (and by the title, seabattle.duelplay) and dropped from the heap
+right after (``seabattle.duel.forget``): a board reads a save once, at the title or when a duel
+resumes. ``peek`` needs only seabattle.crc, so the title can ask without loading the protocol.
 """
 
-from seabattle import commit, rules as rules_mod
-from seabattle.board import SUNK, Board, View
-from seabattle.duel import DONE, NONE, OVER, PER_CMT, REASONS, TAG, DuelError
-from seabattle.fleet import Fleet, Ship
-from seabattle.verify import ship_cells
+from seabattle.crc import crc32
+
+
+def _error(message):
+    from seabattle.duel import DuelError
+
+    return DuelError(message)
 
 
 def _check(data):
-    from seabattle.crc import crc32
-
     if len(data) < 12 or bytes(data[:4]) != b"SBD\x02":
-        raise DuelError("not a saved duel")
+        raise _error("not a saved duel")
     c = crc32(memoryview(data)[:-4])
     if bytes(data[-4:]) != bytes((c >> 24, (c >> 16) & 0xFF, (c >> 8) & 0xFF, c & 0xFF)):
-        raise DuelError("the saved duel is damaged (CRC)")
+        raise _error("the saved duel is damaged (CRC)")
 
 
 def peek(data):
@@ -28,7 +29,7 @@ def peek(data):
         i = 8 + data[7]
         peer = bytes(data[i + 1:i + 1 + data[i]]).decode("utf-8")
     except (IndexError, ValueError):
-        raise DuelError("the saved duel cannot be read")
+        raise _error("the saved duel cannot be read")
     return data[4], data[5], peer, bool(data[6] & 4)
 
 
@@ -38,10 +39,16 @@ def load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
     try:
         return _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms)
     except (IndexError, ValueError) as err:
-        raise DuelError("the saved duel cannot be read: %s" % (err,))
+        raise _error("the saved duel cannot be read: %s" % (err,))
 
 
 def _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
+    from seabattle import commit, rules as rules_mod
+    from seabattle.board import SUNK, Board, View
+    from seabattle.duel import DONE, NONE, OVER, PER_CMT, REASONS, TAG
+    from seabattle.fleet import Fleet, Ship
+    from seabattle.verify import ship_cells
+
     i = 4
     role, phase, flags, nl = data[i], data[i + 1], data[i + 2], data[i + 3]
     i += 4

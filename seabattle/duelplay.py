@@ -23,6 +23,19 @@ from seabattle.game import Stats
 
 _HOST = 0
 _GUEST = 1
+# the protocol's modules, loaded by the first Duel (seabattle.duel imports the rest): dropped
+# when no duel is going on, so a game against the computer after a duel does not hold them
+PROTOCOL = ("duel", "duel_setup", "duel_play", "duel_end", "duel_save", "verify", "evidence", "commit", "channel",
+            "frame")
+
+
+def forget_protocol():
+    """Drop the protocol's modules (a board's VM only; a Duel still referenced keeps working:
+    its methods hold their module's globals, and a phase's module loads again when asked)."""
+    from seabattle.flow import forget
+
+    for name in PROTOCOL:
+        forget("seabattle." + name)
 
 
 class _Shot:
@@ -123,12 +136,19 @@ class DuelAdapter:
         """(peer name, role) of an unfinished saved duel the title may offer, else None."""
         if self.saved is None or self.load_duel is None or self.active:
             return None
-        from seabattle.duel import Duel, DuelError
+        from seabattle import duel_save  # its peek needs no more of the protocol
 
         try:
-            role, phase, peer, placed = Duel.peek(self.saved[1])
-        except DuelError:
+            role, phase, peer, placed = duel_save.peek(self.saved[1])
+        except ValueError:  # seabattle.duel.DuelError: not a duel save, or damaged
+            if self.duel is None:
+                forget_protocol()  # the error's class loaded it
             return None
+        finally:
+            duel_save = None
+            from seabattle.flow import forget
+
+            forget("seabattle.duel_save")
         if phase >= 3 or not placed:  # done, or nothing committed yet: nothing to go back to
             return None
         return peer, role
@@ -153,6 +173,7 @@ class DuelAdapter:
         self.saved = None
         if self.forget is not None:
             self.forget()
+        forget_protocol()
 
     # ----- called by the flow --------------------------------------------------------------
     def host(self):
@@ -182,6 +203,7 @@ class DuelAdapter:
         self.duel = None
         self.match = None
         self.linker.cancel()
+        forget_protocol()  # no duel is going on
 
     def linker_code(self):
         link = self.linker.link
