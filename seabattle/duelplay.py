@@ -13,20 +13,28 @@ A duel saved in the nvm survives a reset: the profile passes ``saved`` (lobby co
 and ``load_duel(data, link)``; the title menu offers it (``resumable()``), ``resume()`` hosts
 the same lobby code again (host) or looks for it (``linker.rejoin(code)``, guest), and the saved
 Duel picks up where its last save left it (the protocol's SYNC resends what either side lacks,
-and its session id refuses any other device). ``abandon()`` forgets it (``forget()``). ``DuelMatch`` gives the battle screen the same methods as a LocalMatch; a
-duel's answers arrive later over the link, so ``fire`` returns None and the answer comes back
-through ``poll``.
-"""
+and its session id refuses any other device). ``abandon()`` forgets it (``forget()``).
+``DuelMatch`` (seabattle.duelmatch, loaded when the fleet is committed) gives the battle screen
+the same methods as a LocalMatch.
 
-from seabattle.fleet import Fleet, Ship
-from seabattle.game import Stats
+RAM: a board makes the adapter at start-up, so this module holds only what the title and the
+lobby need; the protocol's modules load with the first Duel and are dropped when no duel is
+going on (``forget_protocol``).
+"""
 
 _HOST = 0
 _GUEST = 1
 # the protocol's modules, loaded by the first Duel (seabattle.duel imports the rest): dropped
 # when no duel is going on, so a game against the computer after a duel does not hold them
 PROTOCOL = ("duel", "duel_setup", "duel_play", "duel_end", "duel_save", "verify", "evidence", "commit", "channel",
-            "frame")
+            "frame", "duelmatch")
+
+
+def _match(duel):
+    """The battle screens' view of ``duel`` (seabattle.duelmatch.DuelMatch, loaded now)."""
+    from seabattle.duelmatch import DuelMatch
+
+    return DuelMatch(duel)
 
 
 def forget_protocol():
@@ -36,83 +44,6 @@ def forget_protocol():
 
     for name in PROTOCOL:
         forget("seabattle." + name)
-
-
-class _Shot:
-    def __init__(self, square, answer, ship):
-        self.square = square
-        self.answer = answer
-        self.ship = ship
-
-
-class DuelMatch:
-    duel = True
-
-    def __init__(self, duel):
-        self.d = duel
-        self.rules = duel.rules
-        self.board = duel.board
-        self.view = duel.view
-        self.enemy_view = None  # the enemy's chart of my board is not kept on this side
-        self._stats = (Stats(), Stats())
-        self._last = [-1, -1]
-        self.findings = None  # the verdict: None until the fleets are revealed and checked
-
-    def started(self):
-        self.view = self.d.view
-        self.board = self.d.board
-
-    def replayed(self):
-        """A duel loaded from a save: count the shots already in its log (the end screen's score)."""
-        d = self.d
-        for k in range(d.shots()):
-            mine, answer, sq, first, last = d._entry(k)
-            self.answered(0 if mine else 1, sq, answer, None)
-
-    def stage(self):
-        """Where a loaded duel stands: "battle" (shooting or decided), "wait" (fleet committed,
-        toss not done), "place" (rules agreed, no fleet) or "hello" (nothing agreed yet)."""
-        d = self.d
-        if d.view is not None and d.phase != 0 and d.fleet is not None and d.peer_nonce is not None:
-            return "battle"
-        if d.fleet is not None:
-            return "wait"
-        return "place" if d.hello_in else "hello"
-
-    def my_turn(self):
-        return self.d.my_turn()
-
-    def waiting(self):
-        """My shot is out and its answer not back yet."""
-        return self.d.pending >= 0
-
-    def over(self):
-        return self.d.won is not None
-
-    def won(self):
-        return self.d.won is True
-
-    def fire(self, square):
-        self.d.fire(square)
-        return None
-
-    def answered(self, player, square, answer, cells):
-        self._last[player] = square
-        self._stats[player].count(answer)
-        return _Shot(square, answer, cells)
-
-    def last(self, player):
-        return self._last[player]
-
-    def stats(self, player=0):
-        return self._stats[player]
-
-    def revealed(self):
-        ships = getattr(self.d, "peer_ships", None) or []
-        return Fleet(self.rules, [Ship(c if not isinstance(c, Ship) else c.cells) for c in ships])
-
-    def verify(self):
-        return self.findings
 
 
 class DuelAdapter:
@@ -213,7 +144,7 @@ class DuelAdapter:
     def start(self, fleet):
         """My fleet is placed: commit to it. Returns the DuelMatch for the battle screens."""
         self.duel.set_fleet(fleet)
-        self.match = DuelMatch(self.duel)
+        self.match = _match(self.duel)
         return self.match
 
     def accept(self):
@@ -235,7 +166,7 @@ class DuelAdapter:
             if self._loading is not None:
                 self.duel = self.load_duel(self._loading, link)
                 self._loading = None
-                self.match = DuelMatch(self.duel)
+                self.match = _match(self.duel)
                 self.match.started()
                 self.match.replayed()
             else:
