@@ -210,15 +210,16 @@ BIG_MODULES = ("seabattle.duel", "seabattle.flow", "seabattle.flowbattle", "seab
 
 DUEL_SCRIPT = os.path.join(ROOT, "tools", "ramreport_duel_mp.py")
 # what a duel loads once the duel menu is open, in the order a board loads it (each with what it
-# imports that is not loaded yet): the screens and the adapter, the protocol's core, its phases
-# (each loaded while its phase lasts), the BLE stack (finding the peer and the advertising module
-# only while the link is not READY), the words of a refused move or a cheat (one language's)
-DUEL_MODULES = ("seabattle.flowduel", "seabattle.fleet", "seabattle.game", "seabattle.duelplay", "seabattle.crc",
-                "seabattle.frame", "seabattle.channel", "seabattle.commit", "seabattle.evidence", "seabattle.duel",
-                "seabattle.duel_setup", "seabattle.verify", "seabattle.duel_play", "seabattle.duel_end",
-                "seabattle.duel_save", "adafruit_ble", "adafruit_ble.services.nordic", "hardware.ble",
-                "hardware.blefind", "adafruit_ble.advertising.standard", "seabattle.evidence_text",
-                "seabattle.duel_texts_ru")
+# imports that is not loaded yet): the adapter (made at a board's start-up), the screens (the
+# lobby's only until the fleets are placed), the battle's view of the duel, the protocol's core,
+# its phases (each loaded while its phase lasts), the BLE stack (finding the peer and the
+# advertising module only while the link is not READY), the words of a refused move or a cheat
+DUEL_MODULES = ("seabattle.duelplay", "seabattle.flowduel", "seabattle.flowlobby", "seabattle.fleet", "seabattle.game",
+                "seabattle.duelmatch", "seabattle.crc", "seabattle.frame", "seabattle.channel", "seabattle.commit",
+                "seabattle.evidence", "seabattle.duel", "seabattle.duel_setup", "seabattle.verify",
+                "seabattle.duel_play", "seabattle.duel_end", "seabattle.duel_save", "adafruit_ble",
+                "adafruit_ble.services.nordic", "hardware.ble", "hardware.blefind",
+                "adafruit_ble.advertising.standard", "seabattle.evidence_text", "seabattle.duel_texts_ru")
 
 
 def duel_modules(vm="wasm"):

@@ -183,8 +183,11 @@ if BLE:
     flow.go_duel()
     renderer.update(flow.screen)
     from seabattle import duel, duelplay, flowduel  # noqa: F401  (flowduel: the duel screens)
-    # the phase a duel peaks in is its battle: seabattle.duel loads its code (duel_play) then
+    # the phase a duel peaks in is its battle: the lobby's screens are gone by then
+    # (seabattle.flowlobby) and seabattle.duel has loaded the shooting's code (duel_play)
+    flowduel.leave_lobby()
     __import__("seabattle.duel_play")
+    __import__("seabattle.duelmatch")  # the battle screen's view of the duel
     import _bleio
     from adafruit_ble import BLERadio
     from hardware.ble import BleLink
