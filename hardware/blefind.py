@@ -28,9 +28,9 @@ def _forget(name):
     module they imported)."""
     if sys.implementation.name != "cpython" and name in sys.modules:
         del sys.modules[name]
-        package, _, leaf = name.rpartition(".")
+        i = name.rfind(".")
         try:
-            delattr(sys.modules[package], leaf)
+            delattr(sys.modules[name[:i]], name[i + 1:])
         except (AttributeError, KeyError, TypeError):
             pass
 
