@@ -41,6 +41,14 @@ tells what a program can get, and boards have lost free RAM between releases (a 
 on 8.0.5, 139 KB on 8.1/8.2, 123 KB on 9.0.0, circuitpython#9085). Measure on the board: allocate
 1 KB bytearrays until MemoryError after boot (and with the radio on) and count them.
 
+Two effects make a figure move by several KB with no change to the game, so compare runs of the
+same script: interned names (qstrs) are never freed and live in pools that double (20, 40, ...,
+640, 1,280 names): the name that overflows the last pool pays for a new one twice its size (~9 KB
+on 32 bits for the 1,261st name, which the stand-ins' names, interned first here but kept in a
+board's flash, bring closer); and the collector is conservative, so a word of data that looks
+like a heap address keeps garbage alive (on the WASI VM the heap sits at low addresses, which small
+numbers often match): moving one line of this script before the baseline was seen to add 8 KB.
+
 The live heap is not all a board needs: it compiles every .py it imports, and compiling needs
 room beyond what a module keeps (``--compile``); ``tools.deploy --mpy-cross`` avoids it.
 """
@@ -389,11 +397,14 @@ def main(argv=None):
                     for used, name in r["stages"]:
                         print("      %-24s +%6.1f KB" % (name, (used - prev) / 1024))
                         prev = used
+                if (w, h) == SIZES[0]:
                     print("      the most on each screen: " + ", ".join(
                         "%s %.1f" % (k, v / 1024) for k, v in r["screens"]))
-                    if r["qstrs"]:
-                        print("      interned names (never freed; stand-ins' included): %d in %d pools,"
-                              " %.1f KB" % (r["qstrs"][1], r["qstrs"][0], r["qstrs"][3] / 1024))
+                    if r["qstrs"]:  # a pool holds twice the names of the last: the name that
+                        # overflows the last pays for a whole new one (1,280 names, ~9 KB on 32 bits)
+                        print("      interned names (never freed; stand-ins' included%s): %d in %d pools,"
+                              " %.1f KB" % (", a duel's too" if ble else "", r["qstrs"][1], r["qstrs"][0],
+                                            r["qstrs"][3] / 1024))
     if args.hard:
         for vm in vms:
             r = measure(160, 128, False, vm=vm, level=2)
