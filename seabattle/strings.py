@@ -5,8 +5,8 @@ fleet's (<lang>_place.py) and one of the title menu's (settings, level, statisti
 <lang>_menu.py), asked in that order for a key the screen table lacks, and one of the engine's
 error texts (keys ``err_*``), seabattle/lang/<lang>_errors.py: each a dict named ``TEXT``.
 Only the tables in use are imported: on a board every loaded string costs RAM, checking a
-fleet needs no menus, and a game drops the tables of the phases it left (``unload(part)``). A key missing from a language falls back to English, so a new string never
-crashes a screen.
+fleet needs no menus, and a game drops the tables of the phases it left (``unload(part)``).
+A key missing from a language falls back to English, so a new string never crashes a screen.
 """
 
 import sys
