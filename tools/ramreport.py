@@ -1,4 +1,4 @@
-"""How much RAM the game needs: ``python -m tools.ramreport [--vm unix|wasm|both] [--hard] [--duel] [--compile] [--min-heap]``.
+"""How much RAM the game needs: ``python -m tools.ramreport [--vm unix|wasm|both] [--hard] [--modules] [--duel] [--compile] [--min-heap]``.
 
 Runs tools/ramreport_mp.py on MicroPython with the board-only modules stood in (tools/mpstubs:
 displayio keeps the same buffers a board keeps) and the libraries from lib/ (``python -m
