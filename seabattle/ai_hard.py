@@ -14,8 +14,10 @@ How the pool follows the game (sequential Monte Carlo):
 - each removed fleet is replaced by a copy of a survivor (each survivor copied as evenly as the
   numbers allow: systematic resampling), moved by a Markov chain that
   leaves the consistent fleets' uniform distribution unchanged: a ship not yet hit jumps to a
-  uniformly random spot when the spot is legal (Metropolis); a wounded ship is redrawn among the
-  few legal spots through its hits (Gibbs). A few sweeps make the copy a new sample;
+  uniformly random spot among those on unknown cells (kept up to date per answer), taken when no
+  other ship forbids it (Metropolis); a wounded ship is redrawn among the few legal spots through
+  its hits (Gibbs). A few sweeps make the copy a new sample (drawn from the whole board, late in a
+  game nearly every spot was refused and half the copies stayed equal to their parent);
 - if no fleet survives (the pool was too small for a surprise), a randomised search builds one
   consistent fleet and the chain grows REBUILD fleets from it (the next answers' copies refill
   the rest); right after a hit the normal level moves instead, and this waits for the next miss. The search is sliced like the rest of
@@ -70,6 +72,7 @@ REFILL_SLICE = 4  # fleets copied and moved per slice
 # fleets are replaced after the next miss, during the player's turn.
 FIRE_MIN = 400
 TOPUP = 16
+REFRESH = 0  # pool fleets moved one sweep after each miss, in turn (see _refresh)
 REBUILD = 100  # fleets a pool rebuilt after a collapse starts with (the next answers refill the rest)
 COUNT_SLICE = 64  # fleets counted per slice
 # The prior: people do not place ships uniformly. Each pool fleet carries a style, drawn from
@@ -134,6 +137,19 @@ class Hard:
                 rows += 1
             self.row[j] = rows
         self.cover = bytearray(256 * (rows + 1)) if self.dead == 255 else None
+        # the spots of each ship size (a row of ``row``) that lie on unknown cells only: where the
+        # chain proposes to move an unhit ship (see _move). Only shrinks as answers come, so each
+        # answer prunes it in place; rebuilt whole when the chart is replaced (_resync)
+        self.legal_at = array("H", range(rows + 2))
+        self.legal_n = array("H", range(rows + 1))
+        total = 0
+        for j in range(ships):
+            if j == 0 or self.row[j] != self.row[j - 1]:
+                self.legal_at[self.row[j]] = total
+                total += self._spot_count(self.sizes[j])
+        self.legal_at[rows + 1] = total
+        self.legal = bytearray(total) if self.dead == 255 else array("H", range(total))
+        self.stale = 2  # 2: fill ``legal`` from scratch, 1: prune it, 0: it is up to date
         self.cover_at = -1
         self.order = bytearray(ships)
         self.queue = []  # answers not yet applied to the pool: (square, answer, ship cells)
@@ -154,6 +170,7 @@ class Hard:
         self.limit = 0  # its bound
         self.collapses = 0  # pools rebuilt after no fleet survived an answer
         self.failures = 0  # searches that gave up
+        self.fresh = 0  # the pool fleet _refresh moved last
         self.opened = -1  # the symmetry the opening table was turned by, -1 if it was not used
 
     # ----- the shooter interface ----------------------------------------------------------------
@@ -220,6 +237,7 @@ class Hard:
     def _resync(self, view):
         """Start again from what the view shows (a resumed game, shots I was not told of)."""
         self.known[:] = view.cells
+        self.stale = 2
         self.queue = []
         self.seen = view.shots
         self.ready = False
@@ -245,6 +263,9 @@ class Hard:
                     yield -1
                 for _ in self._refill(again and not self.queue):
                     yield -1
+                if answer == MISS and REFRESH:
+                    for _ in self._refresh():
+                        yield -1
                 continue
             if not self.want:
                 self.parked = True
@@ -315,6 +336,8 @@ class Hard:
 
     def _note(self, sq, answer, ship):
         known = self.known
+        if not self.stale:
+            self.stale = 1
         if answer == SUNK:
             for c in ship:
                 known[c] = SUNK
@@ -479,6 +502,29 @@ class Hard:
             self._tally(i * s, 1)
             if t % REFILL_SLICE == 0:
                 yield -1
+
+    def _refresh(self):
+        """Generator: after a miss, move REFRESH fleets of the pool one sweep each, in turn (the
+        copies were moved when made, but a fleet that survives answer after answer never is, and
+        the pool drifts into families of near copies)."""
+        alive = self.alive
+        n = self.n
+        s = self.ships
+        i = self.fresh
+        t = 0
+        for _ in range(n):
+            if t == REFRESH:
+                break
+            i = i + 1 if i + 1 < n else 0
+            if not alive[i]:
+                continue
+            self._tally(i * s, -1)
+            self._move(i * s, 1)
+            self._tally(i * s, 1)
+            t += 1
+            if t % REFILL_SLICE == 0:
+                yield -1
+        self.fresh = i
 
     def _build(self):
         """A new pool: the opening table's at the start of a game if there is one for these rules,
@@ -743,6 +789,48 @@ class Hard:
                 c += step
         return afloat
 
+    def _spot_count(self, size):
+        w = self.w
+        h = self.h
+        return (w - size + 1) * h + (w * (h - size + 1) if size > 1 else 0)
+
+    def _spots_on_unknown(self):
+        """Bring ``legal`` up to date with ``known`` (see ``stale``)."""
+        known = self.known
+        legal = self.legal
+        w = self.w
+        for j in range(self.ships):
+            kind = self.row[j]
+            if j and kind == self.row[j - 1]:
+                continue
+            size = self.sizes[j]
+            at = self.legal_at[kind]
+            n = 0
+            if self.stale == 2:  # every spot on the board, in the order of _move's old draw
+                across = (w - size + 1) * self.h
+                for k in range(self._spot_count(size)):
+                    if k < across:
+                        legal[at + n] = ((k // (w - size + 1)) * w + k % (w - size + 1)) * 2
+                    else:
+                        legal[at + n] = (k - across) * 2 + 1
+                    n += 1
+                self.legal_n[kind] = n
+            m = self.legal_n[kind]
+            n = 0
+            for t in range(at, at + m):
+                code = legal[t]
+                step = w if code & 1 else 1
+                c = code >> 1
+                for _ in range(size):
+                    if known[c] != UNKNOWN:
+                        break
+                    c += step
+                else:
+                    legal[at + n] = code
+                    n += 1
+            self.legal_n[kind] = n
+        self.stale = 0
+
     def _move(self, base, sweeps):
         """Markov chain moves on the pool fleet at ``base``, keeping it consistent."""
         afloat = self._load(base)
@@ -754,9 +842,14 @@ class Hard:
         blk = self.blk
         known = self.known
         w = self.w
-        h = self.h
         boxed = self.touch == TOUCH_NEVER
         style = self.style[base // self.ships]
+        if self.stale:
+            self._spots_on_unknown()
+        legal = self.legal
+        legal_at = self.legal_at
+        legal_n = self.legal_n
+        row = self.row
         for _ in range(sweeps * afloat):
             j = self.order[rng.randrange(afloat)]
             size = sizes[j]
@@ -774,16 +867,13 @@ class Hard:
                 fleets[base + j] = code
                 self._mark(code, size, 1)
                 continue
-            across = (w - size + 1) * h
-            k = rng.randrange(across + (w * (h - size + 1) if size > 1 else 0))
-            if k < across:
-                start = (k // (w - size + 1)) * w + k % (w - size + 1)
-                step = 1
-                new = start * 2
-            else:
-                start = k - across
-                step = w
-                new = start * 2 + 1
+            # a spot on unknown cells only, uniformly (the current one is among them, so the
+            # proposal is symmetric): late in a game most of the board is known, and a spot drawn
+            # from the whole board was nearly always refused, leaving copies equal to their parent
+            kind = row[j]
+            new = legal[legal_at[kind] + rng.randrange(legal_n[kind])]
+            start = new >> 1
+            step = w if new & 1 else 1
             if boxed:
                 # test the spot with the ship still in place: a cell blocked once, and only by
                 # this ship's own zone (its box grown by one), is free once it moves
@@ -908,22 +998,15 @@ class Hard:
         n_a = self._through(anchor, a, hits)
         n_b = self._through(anchor, b, hits)
         rng = self.rng
-        if n_b:
+        if n_b and self.legal_n[self.row[j]]:
             new_b = self.cand[rng.randrange(n_b)]
             self._mark(new_b, b, 1)
-            w = self.w
-            h = self.h
-            across = (w - a + 1) * h
-            spots_a = across + (w * (h - a + 1) if a > 1 else 0)
-            r = rng.randrange(spots_a)
-            if r < across:
-                start = (r // (w - a + 1)) * w + r % (w - a + 1)
-                step = 1
-                new_a = start * 2
-            else:
-                start = r - across
-                step = w
-                new_a = start * 2 + 1
+            # ``a`` goes to a spot on unknown cells (see _move); the way back would draw ``b``'s
+            # among its own such spots, and ``b`` is unhit now, so it lies on one of them
+            spots_a = self.legal_n[self.row[j]]
+            new_a = self.legal[self.legal_at[self.row[j]] + rng.randrange(spots_a)]
+            start = new_a >> 1
+            step = self.w if new_a & 1 else 1
             known = self.known
             blk = self.blk
             c = start
@@ -932,7 +1015,7 @@ class Hard:
                     break
                 c += step
             else:
-                spots_b = (w - b + 1) * h + (w * (h - b + 1) if b > 1 else 0)
+                spots_b = self.legal_n[self.row[k]]
                 num = n_b * spots_a
                 den = n_a * spots_b
                 if style:
