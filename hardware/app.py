@@ -54,6 +54,7 @@ def saved_game(profile):
         save = None
         forget("seabattle.saveload")
         forget("seabattle.save")
+        forget("seabattle.fleetcheck")  # the fleets' checks, which reading validated them with
 
 
 class Saver:

@@ -1,8 +1,10 @@
-"""Ships and fleets, and the checks that make a fleet legal under the rules.
+"""Ships and fleets: which ship stands on each square.
 
 A ship is a set of cells (squares), not a start, a length and a direction, so that other shapes
-can be added as rules data later. Every way a fleet can be wrong has its own ``FleetError``
-subclass that names the ships and the cell, so a player can see what to move.
+can be added as rules data later. The checks that make a fleet legal and the ``FleetError``
+subclass for each way it can be wrong are in seabattle.fleetcheck, loaded when a fleet is placed
+or checked: a battle does not hold them. Their names are still this module's (``fleet.line``,
+``fleet.check_ship``, ``fleet.ShipsTouch`` ...), found there on first use.
 """
 
 
@@ -29,84 +31,9 @@ class FleetError(ValueError):
     def text(self, lang=None, convention=None):
         """The message in ``lang`` (a code or a table from seabattle.strings.load; None for
         English), cells named in ``convention`` (Latin if None)."""
-        from seabattle import strings
+        from seabattle import fleetcheck
 
-        if convention is None:
-            from seabattle.coords import LATIN as convention
-
-        params = {}
-        for key in self.fields:
-            value = self.fields[key]
-            if key in ("ship", "other"):
-                value = convention.format_cells(value, self.width) if _is_line(value, self.width) else \
-                    ", ".join([convention.format(c, self.width) for c in sorted(value)])
-            elif key == "cell":
-                value = convention.format(value, self.width) if value >= 0 else "?"
-            params[key] = value
-        return strings.say(lang, "err_" + self.kind, params)
-
-
-class WrongShips(FleetError):
-    """A ship missing, or one too many, of some size (``size``, ``need``, ``have``)."""
-
-    kind = "count"
-
-
-class MissingShip(WrongShips):
-    kind = "missing"
-
-
-class ExtraShip(WrongShips):
-    kind = "extra"
-
-    def __init__(self, width, **fields):
-        if fields.get("need") == 0:
-            self.kind = "extra_size"  # a size the fleet does not have at all
-        WrongShips.__init__(self, width, **fields)
-
-
-class ShipOffBoard(FleetError):
-    kind = "off_board"
-
-
-class ShipNotStraight(FleetError):
-    kind = "not_straight"
-
-
-class ShipsOverlap(FleetError):
-    kind = "overlap"
-
-
-class ShipsTouch(FleetError):
-    """Two ships touch (``ship``, ``other``, the ``cell`` of ``other`` that touches, ``corner``)."""
-
-    kind = "touch"
-
-    def __init__(self, width, **fields):
-        if fields.get("corner"):
-            self.kind = "touch_corner"
-        FleetError.__init__(self, width, **fields)
-
-
-def _is_line(cells, width):
-    """True when cells form one straight unbroken line (or a single cell)."""
-    n = len(cells)
-    if n == 0:
-        return False
-    cells = sorted(cells)
-    first = cells[0]
-    if n == 1:
-        return True
-    step = cells[1] - first
-    if step == 1:
-        if first // width != cells[-1] // width:
-            return False
-    elif step != width:
-        return False
-    for i in range(1, n):
-        if cells[i] - cells[i - 1] != step:
-            return False
-    return True
+        return fleetcheck.text(self, lang, convention)
 
 
 class Ship:
@@ -128,23 +55,6 @@ class Ship:
 
     def __hash__(self):
         return hash(self.cells)
-
-
-def line(rules, x, y, size, vertical=False):
-    """The straight ship of ``size`` cells from column x, row y (0-based) rightwards or down.
-
-    Raises ShipOffBoard (naming the first cell off the board) if it does not fit.
-    """
-    width = rules.width
-    height = rules.height
-    step = width if vertical else 1
-    ex = x if vertical else x + size - 1
-    ey = y + size - 1 if vertical else y
-    if not (0 <= x < width and 0 <= y < height and ex < width and ey < height):
-        start = y * width + x if 0 <= x < width and 0 <= y < height else -1
-        raise ShipOffBoard(width, cell=start, size=size)
-    start = y * width + x
-    return Ship([start + i * step for i in range(size)])
 
 
 class Fleet:
@@ -178,64 +88,16 @@ class Fleet:
         return self.owner[square] - 1
 
     def validate(self):
-        """Raise the first FleetError this fleet commits, or return the fleet if it is legal.
+        """Raise the first FleetError this fleet commits (seabattle.fleetcheck: each ship's own
+        shape, then clashes between ships, then the fleet's sizes), or return the fleet."""
+        from seabattle import fleetcheck
 
-        Each ship's own shape first, then clashes between ships, then the fleet's sizes, so the
-        message points at the most local mistake.
-        """
-        rules = self.rules
-        placed = []
-        for ship in self.ships:
-            check_ship(rules, ship, placed)
-            placed.append(ship)
-        check_counts(rules, self.ships)
-        return self
+        return fleetcheck.validate(self)
 
 
-def check_ship(rules, ship, others):
-    """Raise FleetError if ``ship`` cannot stand among ``others`` under ``rules``.
+def __getattr__(name):
+    """The errors and checks of seabattle.fleetcheck (``fleet.check_ship``, ``fleet.line``,
+    ``fleet.ShipsTouch`` ...) as this module's names, loaded when first asked for."""
+    from seabattle import fleetcheck
 
-    This is the check a placement screen makes before putting one more ship down.
-    """
-    width = rules.width
-    if ship.size == 0:
-        raise ShipNotStraight(width, ship=ship.cells, cell=-1)
-    for sq in ship.cells:
-        if not 0 <= sq < rules.cells:
-            raise ShipOffBoard(width, cell=-1, size=ship.size)
-    if not _is_line(ship.cells, width):
-        raise ShipNotStraight(width, ship=ship.cells, cell=ship.cells[0])
-    sizes = rules.counts()
-    if ship.size not in sizes:
-        raise ExtraShip(width, ship=ship.cells, size=ship.size, need=0, have=1)
-    offsets = rules.forbidden_offsets()
-    for other in others:
-        for sq in ship.cells:
-            if sq in other.cells:
-                raise ShipsOverlap(width, ship=other.cells, other=ship.cells, cell=sq)
-        if offsets:
-            for sq in ship.cells:
-                x = sq % width
-                y = sq // width
-                for dx, dy in offsets:
-                    nx = x + dx
-                    ny = y + dy
-                    if 0 <= nx < width and 0 <= ny < rules.height and (ny * width + nx) in other.cells:
-                        raise ShipsTouch(width, ship=other.cells, other=ship.cells, cell=sq,
-                                         corner=dx != 0 and dy != 0)
-
-
-def check_counts(rules, ships):
-    """Raise MissingShip/ExtraShip unless ``ships`` has exactly the rules' sizes."""
-    need = rules.counts()
-    have = {}
-    for ship in ships:
-        have[ship.size] = have.get(ship.size, 0) + 1
-    for size in sorted(set(list(need) + list(have)), key=lambda s: -s):
-        n = need.get(size, 0)
-        h = have.get(size, 0)
-        if h < n:
-            raise MissingShip(rules.width, size=size, need=n, have=h)
-        if h > n:
-            raise ExtraShip(rules.width, size=size, need=n, have=h,
-                            ship=[s for s in ships if s.size == size][-1].cells)
+    return getattr(fleetcheck, name)

@@ -35,6 +35,7 @@ def go_battle(f):
     forget("seabattle.placement")
     first = f.rng.randrange(2)
     f.match = LocalMatch(f.rules, mine, enemy, _opponent(f, factory, f.rules), first)
+    forget("seabattle.fleetcheck")  # the fleets are checked: no more placing nor checking
     start(f)
 
 

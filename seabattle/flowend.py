@@ -32,6 +32,7 @@ def go_end(f, surrender=False):
     f._labels()
     f.end_won = won
     f.end_problems = m.verify()
+    forget("seabattle.fleetcheck")  # verify checked the fleet: its code can go again
     f.swapped = False
     show(f)
 

@@ -6,7 +6,7 @@ board holds only the phase on screen, see ``Flow._phase``).
 
 import sys
 
-from seabattle import fleet, sound, ui
+from seabattle import fleet, fleetcheck, sound, ui
 from seabattle.flow import forget
 
 
@@ -36,9 +36,9 @@ def _preview(f):
     else:
         x = min(x, w - size)
     f.anchor = y * w + x
-    ship = fleet.line(f.rules, x, y, size, f.vertical)
+    ship = fleetcheck.line(f.rules, x, y, size, f.vertical)
     try:
-        fleet.check_ship(f.rules, ship, f.ships)
+        fleetcheck.check_ship(f.rules, ship, f.ships)
     except fleet.FleetError as err:
         return ship, err
     return ship, None
