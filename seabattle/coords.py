@@ -13,21 +13,6 @@ class CellError(ValueError):
     """Text that names no cell on this board."""
 
 
-def upper(text):
-    """Upper case for ASCII and Cyrillic (MicroPython's ``str.upper`` knows ASCII only)."""
-    out = ""
-    for ch in text:
-        o = ord(ch)
-        if 0x61 <= o <= 0x7A or 0x430 <= o <= 0x44F:
-            ch = chr(o - 0x20)
-        elif o == 0x451:  # ё
-            ch = "Ё"
-        elif 0x450 <= o <= 0x45F:  # ѐ..џ incl. Ukrainian і ї є
-            ch = chr(o - 0x50)
-        out += ch
-    return out
-
-
 class Convention:
     """One way of naming columns: ``letters[x]`` names column x."""
 
@@ -58,29 +43,11 @@ class Convention:
         return self.format(cells[0], width) + "\u2013" + self.format(cells[-1], width)
 
     def parse(self, text, width, height):
-        """The square named by ``text`` (``"в1"``, ``" К10 "``) on a width x height board."""
-        if width > len(self.letters):
-            raise CellError("the %s convention names only %d columns" % (self.name, len(self.letters)))
-        if not isinstance(text, str):
-            raise CellError("a cell is text such as %s1, not %r" % (self.letters[0], text))
-        t = ""
-        for ch in upper(text):
-            if ch not in " \t-":
-                t += ch
-        if len(t) < 2:
-            raise CellError("%r is not a cell: write a letter and a row, such as %s1" % (text, self.letters[0]))
-        letter = t[0]
-        digits = t[1:]
-        x = self.letters.find(letter)
-        if x < 0 or x >= width:
-            raise CellError("%r is not a cell: columns are %s to %s" % (text, self.letters[0], self.letters[width - 1]))
-        for d in digits:
-            if d not in "0123456789":
-                raise CellError("%r is not a cell: the row must be a number from 1 to %d" % (text, height))
-        row = int(digits)
-        if digits[0] == "0" or not 1 <= row <= height:
-            raise CellError("%r is not a cell: rows are 1 to %d" % (text, height))
-        return (row - 1) * width + x
+        """The square named by ``text`` (``"в1"``, ``" К10 "``) on a width x height board.
+        Raises CellError. (Reading cells is in seabattle.coordparse: the game only shows them.)"""
+        from seabattle import coordparse
+
+        return coordparse.parse(self, text, width, height)
 
 
 RUSSIAN = Convention("russian", "АБВГДЕЖЗИКЛМНОПРСТУФ")
@@ -97,3 +64,10 @@ def convention(name):
             return c
     raise CellError("unknown coordinate convention %r: choose one of %s" % (
         name, ", ".join([c.name for c in CONVENTIONS])))
+
+
+def __getattr__(name):
+    """``upper`` (in seabattle.coordparse, with the reading of cells), loaded when first asked."""
+    from seabattle import coordparse
+
+    return getattr(coordparse, name)
