@@ -282,3 +282,49 @@ def test_unknown_board_with_a_display_plays_the_computer_with_a_note(circuitpyth
     p = detect()
     assert p.link is None and p.duel is None
     assert any("not one seabattle knows" in n for n in p.notes)
+
+
+BUILD_ON_MICROPYTHON = '''
+import sys
+import time as _t
+
+
+class _Time:  # the unix port's time has no monotonic
+    monotonic = _t.time
+    sleep = _t.sleep
+
+
+sys.modules["time"] = _Time
+from hardware.boards.common import BoardProfile
+
+
+class P(BoardProfile):
+    def make_display(self):
+        return None
+
+
+p = P("ramreport")
+assert p.keeper is not None and p.sounds is not None and p.rng is not None
+gone = [m for m in ("hardware.boards.startup", "hardware.settings") if m in sys.modules]
+assert not gone, gone
+import hardware.boards
+assert not hasattr(hardware.boards, "startup")
+print("ok")
+'''
+
+
+def test_a_built_profile_holds_no_start_up_code_on_micropython(tmp_path):
+    """On a board's VM, building the profile drops hardware.boards.startup and hardware.settings
+    (their code is heap a game would otherwise hold)."""
+    import os
+    import subprocess
+
+    from test_micropython import ROOT, micropython
+
+    script = tmp_path / "build.py"
+    script.write_text(BUILD_ON_MICROPYTHON)
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join((".frozen", os.path.join(ROOT, "tools", "mpstubs"), ROOT))
+    proc = subprocess.run([micropython(), "-X", "heapsize=512k", str(script)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.stdout.strip().endswith("ok"), proc.stdout + proc.stderr

@@ -22,4 +22,6 @@ class Profile(BoardProfile):
         return PwmTone(board.SPEAKER)
 
     def make_pixels(self):
-        return self.make_pixels_on(board.NEOPIXEL, 1)
+        from hardware.boards import startup
+
+        return startup.pixels_on(self, board.NEOPIXEL, 1)

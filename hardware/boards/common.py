@@ -1,14 +1,23 @@
-"""What every board profile shares: settings, saved stats, sound and lights, the radio link."""
+"""What every board profile shares while the game runs: the keys' events, saving at safe points,
+the radio link made on first use, the clock. Building a profile is hardware.boards.startup."""
 
+import sys
 import time
 
 from hardware.app import Profile
 from hardware.storage import KEEP
-from hardware.sound import Cues, NoPixels, NoTone
 
 
-class MemoryNvm(bytearray):
-    """Stand-in for ``microcontroller.nvm`` on a board without one: works, forgets at reset."""
+def forget(name):
+    """Drop the module ``name``, used at start-up only, from sys.modules and its package so its
+    code can be collected; a board's VM only (as seabattle.flow.forget)."""
+    if sys.implementation.name != "cpython" and name in sys.modules:
+        del sys.modules[name]
+        i = name.rfind(".")
+        try:
+            delattr(sys.modules[name[:i]], name[i + 1:])
+        except (AttributeError, KeyError):
+            pass
 
 
 class KeypadKeys:
@@ -134,6 +143,12 @@ class LazyLinker:
 
 
 class BoardProfile(Profile):
+    """A board's profile. Building it (the display, keys, sound, nvm, statistics, settings) is
+    hardware.boards.startup, loaded for that and dropped: a board does not hold that code while
+    it plays. A board module overrides the parts it has as methods ``make_display``,
+    ``make_keys``, ``make_tone``, ``make_pixels``, ``make_link``, ``make_radio`` (startup's
+    ``spi_bus`` and ``pixels_on`` help them)."""
+
     name = "board"
     scheme = "two"
     can_host = False
@@ -141,102 +156,13 @@ class BoardProfile(Profile):
     nvm_page = 4096  # flash erase unit behind microcontroller.nvm
 
     def __init__(self, board_id=""):
-        import random
+        from hardware.boards import startup
 
-        from hardware import settings as settings_mod
+        startup.build(self, board_id)
+        startup = None
+        forget("hardware.boards.startup")
 
-        self.board_id = board_id
-        self.notes = []
-        self.settings, self.player, self.problems = settings_mod.read()
-        try:
-            import os
-
-            random.seed(int.from_bytes(os.urandom(4), "big"))
-        except (ImportError, NotImplementedError, AttributeError):
-            pass
-        self.rng = random
-        self.display = self.make_display()
-        self.keys = self.make_keys()
-        self._events = []
-        self.sounds = Cues(self.make_tone() or NoTone(), self.make_pixels() or NoPixels(),
-                           self.settings, time.monotonic)
-        self.store = self.make_store()
-        self.keeper = Keeper(self.store)
-        self.records = self.load_records()
-        self.on_records = self.keeper.on_records
-        self.link = self.make_link()
-        self.duel = self.make_duel()
-
-    # -- parts: a board module overrides what it has -------------------------------------------
-    def make_display(self):
-        import board
-
-        display = getattr(board, "DISPLAY", None)
-        if display is None:
-            raise RuntimeError("seabattle needs a display: this board has no board.DISPLAY")
-        display.auto_refresh = False
-        return display
-
-    def spi_bus(self, spi, command, chip_select):
-        """A display bus on SPI for a wing or gizmo screen, after releasing whatever display the
-        firmware set up (a bus cannot be taken twice). CircuitPython 9 moved FourWire out of
-        displayio into its own module; 8.x still has it in displayio."""
-        import displayio
-
-        try:
-            from fourwire import FourWire
-        except ImportError:
-            FourWire = displayio.FourWire
-        displayio.release_displays()
-        return FourWire(spi, command=command, chip_select=chip_select)
-
-    def make_keys(self):
-        return None
-
-    def make_tone(self):
-        return None
-
-    def make_pixels(self):
-        return None
-
-    def make_pixels_on(self, pin, count, power=None):
-        try:
-            import neopixel
-
-            if power is not None:
-                import digitalio
-
-                self._pixel_power = digitalio.DigitalInOut(power)
-                self._pixel_power.switch_to_output(value=True)
-            return neopixel.NeoPixel(pin, count, brightness=0.2, auto_write=True)
-        except (ImportError, ValueError, RuntimeError) as exc:
-            self.notes.append("no lights: %s" % exc)
-            return None
-
-    def make_store(self):
-        from hardware.storage import Store
-
-        try:
-            import microcontroller
-
-            nvm = microcontroller.nvm
-        except (ImportError, AttributeError):
-            nvm = None
-        if nvm is None:
-            self.notes.append("no nvm: games and stats are not kept after a reset")
-            nvm = MemoryNvm(b"\xff" * 2048)
-        return Store(nvm, page=self.nvm_page)
-
-    def load_records(self):
-        if not self.store.stats:
-            return None
-        from seabattle.records import Records
-
-        try:
-            return Records.from_bytes(self.store.stats)
-        except ValueError:
-            self.notes.append("saved statistics unreadable: starting afresh")
-            return None
+    lazy_radio = True  # native BLE: import adafruit_ble only when a duel menu is used (RAM)
 
     def make_radio(self):
         """The BLERadio on boards with native BLE, None where there is none."""
@@ -247,15 +173,6 @@ class BoardProfile(Profile):
         except (ImportError, RuntimeError) as exc:
             self.notes.append("no radio: %s" % exc)
             return None
-
-    lazy_radio = True  # native BLE: import adafruit_ble only when a duel menu is used (RAM)
-
-    def make_link(self):
-        if not (self.can_host or self.can_join):
-            return None
-        if self.lazy_radio:
-            return None  # LazyLinker makes it on first use
-        return self.start_link()
 
     def start_link(self):
         radio = self.make_radio()

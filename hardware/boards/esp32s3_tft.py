@@ -38,7 +38,9 @@ class Profile(BoardProfile):
         return KeypadKeys(keypad.Keys((board.BUTTON,), value_when_pressed=False, pull=True), ("a",))
 
     def make_pixels(self):
-        return self.make_pixels_on(board.NEOPIXEL, 1, power=getattr(board, "NEOPIXEL_POWER", None))
+        from hardware.boards import startup
+
+        return startup.pixels_on(self, board.NEOPIXEL, 1, power=getattr(board, "NEOPIXEL_POWER", None))
 
     def make_radio(self):
         import sys

@@ -68,7 +68,9 @@ class Profile(BoardProfile):
             return None
 
     def make_pixels(self):
-        return self.make_pixels_on(board.NEOPIXEL, 5)
+        from hardware.boards import startup
+
+        return startup.pixels_on(self, board.NEOPIXEL, 5)
 
     def make_link(self):
         """No link yet (LazyLinker makes it): only the cheap check whether an AirLift answers."""
