@@ -24,6 +24,7 @@ benchmarks can report writes per game.
 Pure Python with no board imports: the tests drive it with a simulated flash (tests/portable).
 """
 
+from seabattle.compat import forget
 from seabattle.crc import crc32
 
 FORMAT = 1
@@ -35,19 +36,6 @@ KEEP = object()  # ``save(game=KEEP)``: keep the game bytes already stored
 
 class StorageError(ValueError):
     """A record does not fit the nvm slot (names the sizes)."""
-
-
-def _u16(b, i):
-    return (b[i] << 8) | b[i + 1]
-
-
-def _u32(b, i):
-    return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
-
-
-def _newer(a, b):
-    """True if generation ``a`` is newer than ``b`` (serial-number arithmetic: survives the wrap)."""
-    return a != b and ((a - b) & 0xFFFFFFFF) < 0x80000000
 
 
 def encode(generation, stats_bytes, game_bytes):
@@ -77,30 +65,6 @@ def encode(generation, stats_bytes, game_bytes):
     rec[end + 2] = (c >> 8) & 0xFF
     rec[end + 3] = c & 0xFF
     return rec
-
-
-def decode(read, size):
-    """(generation, payload bytes) of the valid record in a slot, else None.
-
-    ``read(a, b)`` returns the slot's bytes a..b: the header is read first so a load never copies
-    a whole 4 KB page into RAM.
-    """
-    if size < HEADER + TRAILER:
-        return None
-    head = read(0, HEADER)
-    if head[0] != MAGIC[0] or head[1] != MAGIC[1] or head[2] != FORMAT:
-        return None
-    length = _u16(head, 8)
-    end = HEADER + length
-    if end + TRAILER > size or length < 2:
-        return None
-    rec = read(0, end + TRAILER)
-    if crc32(memoryview(rec)[:end]) != _u32(rec, end):
-        return None
-    n = _u16(rec, HEADER)
-    if 2 + n > length:
-        return None
-    return _u32(rec, 4), bytes(rec[HEADER + 2:HEADER + 2 + n]), bytes(rec[HEADER + 2 + n:end])
 
 
 class Store:
@@ -136,28 +100,15 @@ class Store:
         return self.slot_size - HEADER - TRAILER - 2 - len(self.stats)
 
     def load(self):
-        """Reads both slots and keeps the newest complete record. Returns (stats, game or None)."""
-        best = None
-        for i in (0, 1):
-            found = decode(self._reader(self.slots[i]), self.slot_size)
-            if found is not None and (best is None or _newer(found[0], best[1])):
-                best = (i, found[0], found[1], found[2])
-        if best is None:
-            self.current, self.generation = -1, 0
-            self.stats, self.game, self._last = b"", None, None
-        else:
-            self.current, self.generation, self.stats, game = best
-            self.game = game or None
-            self._last = (self.stats, game)
-        return self.stats, self.game
+        """Reads both slots and keeps the newest complete record. Returns (stats, game or None).
+        (The reading is hardware.storeread, dropped again: a board reads at start-up only.)"""
+        from hardware import storeread
 
-    def _reader(self, base):
-        nvm = self.nvm
-
-        def read(a, b):
-            return nvm[base + a:base + b]
-
-        return read
+        try:
+            return storeread.load(self)
+        finally:
+            storeread = None
+            forget("hardware.storeread")
 
     def save(self, game=KEEP, stats=KEEP):
         """Stores ``game`` and ``stats`` (bytes; a game of None clears it; KEEP keeps what is
@@ -193,3 +144,10 @@ class Store:
     def clear_game(self):
         """Forgets the game in progress (keeps the stats)."""
         return self.save(game=None)
+
+
+def __getattr__(name):
+    """``decode`` and the reading's helpers (hardware.storeread), loaded when first asked."""
+    from hardware import storeread
+
+    return getattr(storeread, name)

@@ -6,3 +6,19 @@ except ImportError:  # CPython
 
     def const(x):
         return x
+
+
+def forget(name):
+    """Drop the module ``name`` (loaded for one moment: start-up, reading a save ...) from
+    sys.modules and from its package, so its code can be collected once nothing refers to it.
+    Only on a board's VM (MicroPython, CircuitPython): on a desktop it would only part tests
+    from the module they imported."""
+    import sys
+
+    if sys.implementation.name != "cpython" and name in sys.modules:
+        del sys.modules[name]
+        i = name.rfind(".")
+        try:
+            delattr(sys.modules[name[:i]], name[i + 1:])
+        except (AttributeError, KeyError):
+            pass

@@ -1,23 +1,11 @@
 """What every board profile shares while the game runs: the keys' events, saving at safe points,
 the radio link made on first use, the clock. Building a profile is hardware.boards.startup."""
 
-import sys
 import time
 
 from hardware.app import Profile
 from hardware.storage import KEEP
-
-
-def forget(name):
-    """Drop the module ``name``, used at start-up only, from sys.modules and its package so its
-    code can be collected; a board's VM only (as seabattle.flow.forget)."""
-    if sys.implementation.name != "cpython" and name in sys.modules:
-        del sys.modules[name]
-        i = name.rfind(".")
-        try:
-            delattr(sys.modules[name[:i]], name[i + 1:])
-        except (AttributeError, KeyError):
-            pass
+from seabattle.compat import forget
 
 
 class KeypadKeys:

@@ -9,7 +9,8 @@ methods, where it has them, replace the defaults here; ``spi_bus`` and ``pixels_
 
 import time
 
-from hardware.boards.common import Keeper, forget
+from hardware.boards.common import Keeper
+from seabattle.compat import forget
 from hardware.sound import Cues, NoPixels, NoTone
 
 
