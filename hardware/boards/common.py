@@ -1,5 +1,6 @@
 """What every board profile shares while the game runs: the keys' events, saving at safe points,
-the radio link made on first use, the clock. Building a profile is hardware.boards.startup."""
+the clock. Building a profile is hardware.boards.startup; the radio link and the duel adapter of a
+board that can have a radio are hardware.boards.linkup."""
 
 import time
 
@@ -83,59 +84,12 @@ class Keeper:
         return ("local" if kind == LOCAL else "duel" if kind == DUEL else None, g[1:])
 
 
-class LazyLinker:
-    """The duel screens' linker, made on first use: adafruit_ble and the radio cost RAM that a
-    game against the computer should not pay (see tools.ramreport)."""
-
-    def __init__(self, profile):
-        self.profile = profile
-        self.real = None
-
-    def _get(self):
-        if self.real is None:
-            p = self.profile
-            if p.link is None:
-                p.link = p.start_link()
-            if p.link is None:
-                return None
-            from hardware.ble import BleLinker
-
-            self.real = BleLinker(p.link, p.rng)
-        return self.real
-
-    @property
-    def link(self):
-        return self.real.link if self.real is not None else None
-
-    def host(self, code=None):
-        real = self._get()
-        return real.host(code) if real is not None else "----"
-
-    def rejoin(self, code):
-        real = self._get()
-        if real is not None:
-            real.rejoin(code)
-
-    def scan(self):
-        real = self._get()
-        return real.scan() if real is not None else []
-
-    def connect(self, code):
-        real = self._get()
-        if real is not None:
-            real.connect(code)
-
-    def cancel(self):
-        if self.real is not None:
-            self.real.cancel()
-
-
 class BoardProfile(Profile):
     """A board's profile. Building it (the display, keys, sound, nvm, statistics, settings) is
     hardware.boards.startup, loaded for that and dropped: a board does not hold that code while
     it plays. A board module overrides the parts it has as methods ``make_display``,
     ``make_keys``, ``make_tone``, ``make_pixels``, ``make_link``, ``make_radio`` (startup's
-    ``spi_bus`` and ``pixels_on`` help them)."""
+    ``spi_bus`` and ``pixels_on`` help them; linkup's ``radio`` is the native BLE radio)."""
 
     name = "board"
     scheme = "two"
@@ -152,50 +106,14 @@ class BoardProfile(Profile):
 
     lazy_radio = True  # native BLE: import adafruit_ble only when a duel menu is used (RAM)
 
-    def make_radio(self):
-        """The BLERadio on boards with native BLE, None where there is none."""
-        try:
-            from adafruit_ble import BLERadio
-
-            return BLERadio()
-        except (ImportError, RuntimeError) as exc:
-            self.notes.append("no radio: %s" % exc)
-            return None
-
-    def start_link(self):
-        radio = self.make_radio()
-        if radio is None:
-            self.can_host = self.can_join = False
-            return None
-        from hardware.ble import BleLink
-
-        return BleLink(radio, self.ms, sound=self.sounds, can_join=self.can_join)
-
     def make_duel(self):
-        """The screens' duel adapter (seabattle.duelplay) over the radio, or None without one."""
+        """The screens' duel adapter (seabattle.duelplay) over the radio, or None without one:
+        hardware.boards.linkup, loaded only by a board that can have a radio."""
         if self.link is None and not (self.lazy_radio and (self.can_host or self.can_join)):
             return None
-        from seabattle.duelplay import DuelAdapter
+        from hardware.boards import linkup
 
-        keeper = self.keeper
-
-        def store(link):
-            def keep(data):
-                keeper.duel_store(data, getattr(link, "code", None) or "")
-            return keep
-
-        def make(link, role, rules):
-            from seabattle import duel
-
-            return duel.Duel(link, self.ms, self.rng, role, self.player or self.name, rules, store(link))
-
-        def load(data, link):
-            from seabattle import duel
-
-            return duel.Duel.load(data, link, self.ms, self.rng, store(link))
-
-        return DuelAdapter(LazyLinker(self), make, saved=keeper.saved_duel(), load_duel=load,
-                           forget=keeper.forget_duel)
+        return linkup.make_duel(self)
 
     # -- the loop's needs --------------------------------------------------------------------
     def ms(self):

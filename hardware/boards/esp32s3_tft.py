@@ -48,4 +48,6 @@ class Profile(BoardProfile):
         if sys.implementation.name == "circuitpython" and sys.implementation.version[0] < 10:
             self.notes.append("BLE on ESP32-S3 needs CircuitPython 10 or newer: computer only")
             return None
-        return super().make_radio()
+        from hardware.boards import linkup
+
+        return linkup.radio(self)

@@ -129,4 +129,6 @@ def make_link(p):
         return None
     if p.lazy_radio:
         return None  # LazyLinker makes it on first use
-    return p.start_link()
+    from hardware.boards import linkup
+
+    return linkup.start_link(p)
