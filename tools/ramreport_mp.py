@@ -97,7 +97,10 @@ from hardware.boards.common import Keeper  # noqa: E402
 
 keeper = Keeper(store)
 # a board imports adafruit_ble and makes the link only when a duel menu is first used
-# (hardware.boards.common.LazyLinker): a game against the computer does not hold them
+# (hardware.boards.linkup.LazyLinker): a game against the computer does not hold them; a board
+# that can have a radio holds that module itself from start-up (it makes the duel adapter)
+if BLE:
+    from hardware.boards import linkup  # noqa: E402,F401
 
 
 class Profile(app.Profile):
