@@ -12,24 +12,25 @@ Boards without a speaker or NeoPixels get ``NoTone``/``NoPixels``: same interfac
 
 from seabattle import sound
 
-# cue -> ((frequency Hz, seconds), ...); 0 Hz is a rest
+# cue -> (frequency Hz, milliseconds, frequency, ms, ...); 0 Hz is a rest. One flat tuple of
+# small ints a tune: no tuple per note and no float per duration (heap objects on some VMs)
 TUNES = {
-    sound.CLICK: ((1800, 0.02),),
-    sound.SHOT: ((900, 0.03), (700, 0.03)),
-    sound.SPLASH: ((300, 0.08), (220, 0.1)),
-    sound.HIT: ((1200, 0.06), (0, 0.03), (1200, 0.06)),
-    sound.SUNK: ((1000, 0.07), (800, 0.07), (600, 0.07), (400, 0.12)),
-    sound.WIN: ((523, 0.12), (659, 0.12), (784, 0.12), (1047, 0.25)),
-    sound.LOSE: ((392, 0.15), (330, 0.15), (262, 0.3)),
-    sound.BAD: ((150, 0.1),),
+    sound.CLICK: (1800, 20),
+    sound.SHOT: (900, 30, 700, 30),
+    sound.SPLASH: (300, 80, 220, 100),
+    sound.HIT: (1200, 60, 0, 30, 1200, 60),
+    sound.SUNK: (1000, 70, 800, 70, 600, 70, 400, 120),
+    sound.WIN: (523, 120, 659, 120, 784, 120, 1047, 250),
+    sound.LOSE: (392, 150, 330, 150, 262, 300),
+    sound.BAD: (150, 100),
 }
-# cue -> (colour, seconds)
+# cue -> (colour, milliseconds)
 FLASHES = {
-    sound.SPLASH: ((0, 0, 40), 0.25),
-    sound.HIT: ((60, 0, 0), 0.25),
-    sound.SUNK: ((90, 0, 0), 0.6),
-    sound.WIN: ((0, 50, 0), 1.0),
-    sound.LOSE: ((40, 0, 20), 1.0),
+    sound.SPLASH: ((0, 0, 40), 250),
+    sound.HIT: ((60, 0, 0), 250),
+    sound.SUNK: ((90, 0, 0), 600),
+    sound.WIN: ((0, 50, 0), 1000),
+    sound.LOSE: ((40, 0, 20), 1000),
 }
 
 
@@ -107,13 +108,13 @@ class Cues:
         flash = FLASHES.get(cue)
         if flash:
             self.pixels.fill(flash[0])
-            self._dark_at = now + flash[1]
+            self._dark_at = now + flash[1] / 1000
 
     def _next_note(self, now):
         while self._i < len(self._notes) and now >= self._until:
-            freq, secs = self._notes[self._i]
-            self._i += 1
-            self._until = now + secs
+            freq = self._notes[self._i]
+            self._until = now + self._notes[self._i + 1] / 1000
+            self._i += 2
             if freq:
                 self.tone.start(freq)
             else:
