@@ -8,23 +8,6 @@ from seabattle.board import HIT, MISS, SUNK  # noqa: F401  (re-exported for scre
 from seabattle.game import Game
 
 
-class RandomOpponent:
-    """The plainest computer player: any cell it has not fired at, uniformly."""
-
-    name = "random"
-
-    def __init__(self, rules, rng):
-        self.rules = rules
-        self.rng = rng
-
-    def choose(self, view):
-        free = [sq for sq in range(self.rules.cells) if view.can_fire(sq)]
-        return free[self.rng.randrange(len(free))]
-
-    def learn(self, shot):
-        pass
-
-
 class LocalMatch:
     """Me (player 0) against a computer opponent (player 1) on one Game."""
 
@@ -122,3 +105,10 @@ class LocalMatch:
             elif state in (HIT, SUNK) and not board.fleet.owner[sq]:
                 problems.append("%d answered hit on water" % sq)
         return problems
+
+
+def __getattr__(name):
+    """``RandomOpponent`` (seabattle.randomplayer: benchmarks and tests), loaded when asked for."""
+    from seabattle import randomplayer
+
+    return getattr(randomplayer, name)
