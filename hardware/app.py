@@ -5,10 +5,8 @@ random source and the sound; ``run`` wires them to the screen flow and the rende
 sleeps between frames and only refreshes the display when the renderer changed something.
 """
 
-from hardware import layouts, render
 from hardware.input import Buttons
-from seabattle import sound
-from seabattle.flow import Flow, forget
+from seabattle import compat, sound
 
 
 class Profile:
@@ -37,26 +35,6 @@ class Profile:
         return True
 
 
-def saved_game(profile):
-    """(Game, extra) of the unfinished game against the computer in the profile's nvm, or None."""
-    keeper = profile.keeper
-    found = keeper.saved() if keeper is not None else None
-    if found is None or found[0] != "local":
-        return None
-    from seabattle import save
-
-    try:
-        return save.loads(found[1])
-    except save.SaveError as exc:  # a record from another version: start afresh, say why
-        print("seabattle: saved game not loaded:", exc)
-        return None
-    finally:  # read once at start-up: the reader's code can go (the first save imports save again)
-        save = None
-        forget("seabattle.saveload")
-        forget("seabattle.save")
-        forget("seabattle.fleetcheck")  # the fleets' checks, which reading validated them with
-
-
 class Saver:
     """Saves the flow's game against the computer after each shot's result (``flow.results``
     changed), never per button or frame; the store skips a write when nothing changed."""
@@ -79,17 +57,15 @@ class Saver:
 
 
 def build(profile, font=None):
-    """Renderer and Flow for ``profile`` (no loop): for run() and for tests."""
-    display = profile.display
-    layout = layouts.choose(display.width, display.height)
-    layouts.keep_only(layout)
-    renderer = render.Renderer(layout, font or render.load_font())
-    display.root_group = renderer.root
-    flow = Flow(profile.rng, settings=profile.settings, sounds=profile.sounds,
-                records=profile.records, levels=profile.levels, on_records=profile.on_records,
-                duel=profile.duel, saved=saved_game(profile))
-    renderer.update(flow.screen)
-    return renderer, flow
+    """Renderer and Flow for ``profile`` (no loop): for run() and for tests. The building is
+    hardware.appstart, dropped once done (a board builds once, at start-up)."""
+    from hardware import appstart
+
+    try:
+        return appstart.build(profile, font)
+    finally:
+        appstart = None
+        compat.forget("hardware.appstart")
 
 
 def run(profile):
@@ -117,3 +93,10 @@ def run(profile):
             display.refresh()
         profile.sleep(profile.frame)
     return renderer, flow
+
+
+def __getattr__(name):
+    """``saved_game`` (hardware.appstart), loaded when asked for."""
+    from hardware import appstart
+
+    return getattr(appstart, name)

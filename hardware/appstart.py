@@ -1,0 +1,41 @@
+"""Starting the game (hardware.app.build): the layout for the display, the renderer, the Flow,
+and the unfinished game against the computer in the nvm offered on the title. Used once at
+start-up: hardware.app.build drops this module when done.
+"""
+
+from hardware import layouts, render
+from seabattle.flow import Flow, forget
+
+
+def saved_game(profile):
+    """(Game, extra) of the unfinished game against the computer in the profile's nvm, or None."""
+    keeper = profile.keeper
+    found = keeper.saved() if keeper is not None else None
+    if found is None or found[0] != "local":
+        return None
+    from seabattle import save
+
+    try:
+        return save.loads(found[1])
+    except save.SaveError as exc:  # a record from another version: start afresh, say why
+        print("seabattle: saved game not loaded:", exc)
+        return None
+    finally:  # read once at start-up: the reader's code can go (the first save imports save again)
+        save = None
+        forget("seabattle.saveload")
+        forget("seabattle.save")
+        forget("seabattle.fleetcheck")  # the fleets' checks, which reading validated them with
+
+
+def build(profile, font=None):
+    """hardware.app.build: the renderer and the Flow for ``profile``."""
+    display = profile.display
+    layout = layouts.choose(display.width, display.height)
+    layouts.keep_only(layout)
+    renderer = render.Renderer(layout, font or render.load_font())
+    display.root_group = renderer.root
+    flow = Flow(profile.rng, settings=profile.settings, sounds=profile.sounds,
+                records=profile.records, levels=profile.levels, on_records=profile.on_records,
+                duel=profile.duel, saved=saved_game(profile))
+    renderer.update(flow.screen)
+    return renderer, flow
