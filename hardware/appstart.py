@@ -25,6 +25,7 @@ def saved_game(profile):
         forget("seabattle.saveload")
         forget("seabattle.save")
         forget("seabattle.fleetcheck")  # the fleets' checks, which reading validated them with
+        forget("seabattle.rulescheck")  # and the rules' (read from the bytes)
 
 
 def build(profile, font=None):

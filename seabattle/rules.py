@@ -32,21 +32,16 @@ class Rules:
     four-deckers...) can be added as data.
     """
 
-    def __init__(self, name, width, height, fleet, touch=TOUCH_NEVER, turns=TURNS_AGAIN, shapes="straight"):
-        if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
-            raise RulesError("board %dx%d: each side must be %d to %d" % (width, height, MIN_SIDE, MAX_SIDE))
-        if touch not in (TOUCH_NEVER, TOUCH_CORNERS, TOUCH_FREE):
-            raise RulesError("unknown touching rule %r" % (touch,))
-        if turns not in (TURNS_AGAIN, TURNS_ALTERNATE):
-            raise RulesError("unknown turn policy %r" % (turns,))
-        if shapes != "straight":
-            raise RulesError("unknown ship shapes %r" % (shapes,))
+    def __init__(self, name, width, height, fleet, touch=TOUCH_NEVER, turns=TURNS_AGAIN, shapes="straight",
+                 checked=False):
+        # checked: a preset, known playable; any other rules are checked (seabattle.rulescheck,
+        # loaded for that: a board plays presets and need not hold the checks)
+        if not checked:
+            from seabattle import rulescheck
+
+            rulescheck.check(width, height, fleet, touch, turns, shapes)
         sizes = sorted(fleet)
         sizes.reverse()
-        if not sizes or sizes[-1] < 1 or sizes[0] > max(width, height):
-            raise RulesError("fleet %r does not fit a %dx%d board" % (tuple(fleet), width, height))
-        if sum(sizes) * 2 > width * height:
-            raise RulesError("fleet %r covers more than half of the board" % (tuple(fleet),))
         self.name = name
         self.width = width
         self.height = height
@@ -150,7 +145,7 @@ def preset(name):
     """The named preset: ``classic``, ``corners``, ``alternate`` or ``mb``."""
     for entry in PRESETS:
         if entry[0] == name:
-            return Rules(entry[0], entry[1], entry[2], entry[3], entry[4], entry[5])
+            return Rules(entry[0], entry[1], entry[2], entry[3], entry[4], entry[5], checked=True)
     raise RulesError("unknown rules %r: choose one of %s" % (name, ", ".join(preset_names())))
 
 
@@ -167,17 +162,9 @@ def encode(rules):
     return bytes(out)
 
 
-def decode(data, offset=0):
-    """Inverse of ``encode``: returns (rules, next offset). Raises RulesError on bad bytes."""
-    if len(data) < offset + 5:
-        raise RulesError("rules record is truncated")
-    width, height, touch, turns, n = data[offset:offset + 5]
-    end = offset + 5 + n
-    if len(data) < end:
-        raise RulesError("rules record is truncated")
-    fleet = tuple(data[offset + 5:end])
-    rules = Rules("custom", width, height, fleet, touch, turns)
-    for entry in PRESETS:
-        if rules.key() == (entry[1], entry[2], entry[3], entry[4], entry[5], "straight"):
-            rules.name = entry[0]
-    return rules, end
+def __getattr__(name):
+    """``decode`` (seabattle.rulescheck, with the checks that bytes from a save or a peer
+    need), loaded when first asked for."""
+    from seabattle import rulescheck
+
+    return getattr(rulescheck, name)
