@@ -24,3 +24,8 @@ def test_habits_suite_on_micropython():
 def test_fleet_styles_suite_on_micropython():
     passed, failed, out = run_suite("test_ai_fleet", HEAP)
     assert failed == 0 and passed > 0, out
+
+
+def test_hard_chain_suite_on_micropython():
+    passed, failed, out = run_suite("test_ai_chain", HEAP)
+    assert failed == 0 and passed > 0, out
