@@ -15,31 +15,10 @@ Every part a board lacks is a do-nothing stand-in (NoTone, NoPixels, an nvm in R
 game runs the same everywhere. Unknown boards with ``board.DISPLAY`` play the computer.
 """
 
-# board.board_id -> module in this package
-BOARDS = {
-    "clue_nrf52840_express": "clue",
-    "circuitplayground_bluefruit": "cpb_gizmo",
-    "feather_bluefruit_sense": "feather_sense_minitft",
-    "adafruit_feather_esp32s3_reverse_tft": "esp32s3_tft",
-    "adafruit_feather_esp32s3_tft": "esp32s3_tft",
-    "pybadge": "pybadge",
-    "pybadge_airlift": "pybadge",
-    "edgebadge": "pybadge",
-    "pygamer": "pybadge",
-}
-
-
-def module_for(board_id):
-    return BOARDS.get(board_id, "generic")
-
 
 def detect():
-    """The profile for the board this runs on."""
-    import board
+    """The profile for the board this runs on: its module is picked by hardware.boards.startup
+    (the table of boards, dropped with the rest of the start-up code)."""
+    from hardware.boards import startup
 
-    board_id = getattr(board, "board_id", "")
-    name = module_for(board_id)
-    mod = __import__("hardware.boards." + name, None, None, ("Profile",))
-    profile = mod.Profile(board_id)
-    profile.report()
-    return profile
+    return startup.detect()

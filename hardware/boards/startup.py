@@ -1,5 +1,6 @@
 """Building a board's profile (hardware.boards.common.BoardProfile): settings, random seed,
-display, keys, sound and lights, nvm, saved statistics, the radio link and the duel adapter.
+display, keys, sound and lights, nvm, saved statistics, the radio link and the duel adapter; and
+which board module's profile to build (``detect``, from ``board.board_id``).
 
 Used once at start-up: BoardProfile drops this module (and hardware.settings, which reads
 settings.toml) when the profile is built, so a board does not hold their code while it plays.
@@ -132,3 +133,33 @@ def make_link(p):
     from hardware.boards import linkup
 
     return linkup.start_link(p)
+
+
+# board.board_id -> module in this package
+BOARDS = {
+    "clue_nrf52840_express": "clue",
+    "circuitplayground_bluefruit": "cpb_gizmo",
+    "feather_bluefruit_sense": "feather_sense_minitft",
+    "adafruit_feather_esp32s3_reverse_tft": "esp32s3_tft",
+    "adafruit_feather_esp32s3_tft": "esp32s3_tft",
+    "pybadge": "pybadge",
+    "pybadge_airlift": "pybadge",
+    "edgebadge": "pybadge",
+    "pygamer": "pybadge",
+}
+
+
+def module_for(board_id):
+    return BOARDS.get(board_id, "generic")
+
+
+def detect():
+    """hardware.boards.detect: the profile for the board this runs on."""
+    import board
+
+    board_id = getattr(board, "board_id", "")
+    name = module_for(board_id)
+    mod = __import__("hardware.boards." + name, None, None, ("Profile",))
+    profile = mod.Profile(board_id)
+    profile.report()
+    return profile
