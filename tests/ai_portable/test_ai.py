@@ -337,7 +337,7 @@ def test_opening_tables_hold_legal_fleets_and_every_symmetry_keeps_them_legal():
         sections = table_sections(rules)
         f = open(table_path(rules), "rb")
         buf = bytearray(s)
-        hard = Hard(rules, Rng(1))
+        hard = Hard(rules, Rng(1), pool=1)  # only its symmetry tables and _lifted: no pool needed
         turns = [hard._symmetry(g) for g in range(8)]
         cells2 = 2 * rules.cells
         kinds = [0]
