@@ -53,7 +53,6 @@ import sys
 
 from seabattle import commit, rules as rules_mod
 from seabattle.board import Board  # noqa: F401  (seabattle.duelsim's cheats take it from here)
-from seabattle.channel import Channel
 from seabattle.compat import const
 from seabattle.evidence import Evidence, decode as decode_evidence
 
@@ -167,64 +166,8 @@ def _name_bytes(name):
 class Duel:
     def __init__(self, link, clock, rng, role, name, rules, store=None, gone_ms=GONE_MS, reveal_ms=REVEAL_MS,
                  restoring=False):
-        if role not in (HOST, GUEST):
-            raise DuelError("role must be HOST or GUEST")
-        if rules.cells > 256:
-            raise DuelError("duels need a board of at most 256 cells", Evidence("rules"))
-        self.link = link
-        self.clock = clock
-        self.rng = rng
-        self.role = role
-        self.name = _name_bytes(name)
-        self.rules = rules
-        self.store = store
-        self.gone_ms = gone_ms
-        self.reveal_ms = reveal_ms
-        self.channel = Channel(link, clock)
-        self.phase = SETUP
-        self.peer_name = ""
-        self.hello_in = False
-        self.nonce = None if restoring else _random_bytes(rng, commit.NONCE)  # load() sets it
-        self.peer_toss_c = None
-        self.peer_nonce = None
-        self.seed = None
-        self.fleet = None
-        self.board = None
-        self.my_root = None
-        self._salts = None
-        self._cmt = None
-        self.view = None
-        self.peer_cmt = None
-        self.peer_cmt_n = 0  # CMT messages received
-        self.sid = 0
-        self.first = -1  # role that shoots first
-        self.code = None
-        self.log = bytearray()  # 4 bytes a shot: (mine << 7 | answer, square, first, last)
-        self.tags = bytearray()  # TAG bytes a shot: the peer's tag of its shots (zeros for mine)
-        self.pending = -1  # my shot waiting for its answer
-        self.turn_mine = False
-        self.opened_peer = None  # cells of the opponent's board I know the value of
-        self.opened_mine = None  # cells of my board the opponent knows
-        self._wait = None  # a sunk answer waiting for its halo proofs
-        self.peer_seed = None
-        self.peer_ships = []
-        self.peer_nships = -1
-        self.won = None  # True / False once decided
-        self.reason = None
-        self.verdict = None
-        self.peer_knows_sid = False
-        self._toss_msg = 0
-        self._up = False
-        self._synced = False
-        self._peer = None  # what the peer holds from me: [hello, toss_c, cmt, toss_r, log, reveal parts]
-        self._outbox = []
-        self._down_since = clock()
-        self._over_at = 0
-        self._foreign_seen = 0
-        self._dirty = True  # changed since the last store()
-        self._must = False  # store() in this poll, before anything is acknowledged or sent
-        self.events = []
-        self.stats = {"replays": 0, "refused": 0, "bad": 0, "resyncs": 0}
+        """The duel's state: its fields are set (and described) in seabattle.duel_setup.init."""
+        _part("setup").init(self, link, clock, rng, role, name, rules, store, gone_ms, reveal_ms, restoring)
 
     # -- what the UI asks -----------------------------------------------------------------
     def my_turn(self):
