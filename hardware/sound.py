@@ -8,6 +8,7 @@ when ``settings.sound_on`` is False (lights too: "muted" means quiet and dark, e
 audio plays breaks on nRF (circuitpython#3030).
 
 Boards without a speaker or NeoPixels get ``NoTone``/``NoPixels``: same interface, nothing done.
+A board with a speaker makes its tone with hardware.pwmtone (a board without one never loads it).
 """
 
 from seabattle import sound
@@ -45,32 +46,6 @@ class NoTone:
 class NoPixels:
     def fill(self, colour):
         pass
-
-
-class PwmTone:
-    """A square-wave tone on a PWM-capable speaker pin (CLUE, Circuit Playground, PyBadge)."""
-
-    def __init__(self, pin, enable=None):
-        import pwmio
-
-        self.pwm = pwmio.PWMOut(pin, duty_cycle=0, frequency=440, variable_frequency=True)
-        self.enable = None
-        if enable is not None:  # Circuit Playground / PyBadge amplifier enable pin
-            import digitalio
-
-            self.enable = digitalio.DigitalInOut(enable)
-            self.enable.switch_to_output(value=False)
-
-    def start(self, frequency):
-        self.pwm.frequency = frequency
-        self.pwm.duty_cycle = 0x8000
-        if self.enable is not None:
-            self.enable.value = True
-
-    def stop(self):
-        self.pwm.duty_cycle = 0
-        if self.enable is not None:
-            self.enable.value = False
 
 
 class Cues:
@@ -135,3 +110,10 @@ class Cues:
     def stop(self):
         self._notes, self._i = (), 0
         self.tone.stop()
+
+
+def __getattr__(name):
+    """``PwmTone`` (hardware.pwmtone), loaded when asked for."""
+    from hardware import pwmtone
+
+    return getattr(pwmtone, name)

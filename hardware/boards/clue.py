@@ -17,7 +17,7 @@ class Profile(BoardProfile):
         return KeypadKeys(keys, ("a", "b"))
 
     def make_tone(self):
-        from hardware.sound import PwmTone
+        from hardware.pwmtone import PwmTone
 
         return PwmTone(board.SPEAKER)
 

@@ -48,7 +48,7 @@ class Profile(BoardProfile):
         return SwitchKeys(keys, ("a", "b"), switch)
 
     def make_tone(self):
-        from hardware.sound import PwmTone
+        from hardware.pwmtone import PwmTone
 
         return PwmTone(board.SPEAKER, enable=board.SPEAKER_ENABLE)
 

@@ -59,7 +59,7 @@ class Profile(BoardProfile):
         return KeypadKeys(keys, PYBADGE_KEYS)
 
     def make_tone(self):
-        from hardware.sound import PwmTone
+        from hardware.pwmtone import PwmTone
 
         try:
             return PwmTone(board.SPEAKER, enable=board.SPEAKER_ENABLE)
