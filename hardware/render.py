@@ -6,11 +6,12 @@ selection bar) and a BOARD page (the big board, the small board, coordinate labe
 the message and a hint). Only the page on screen exists: switching pages drops the other one's
 labels and grids (RAM: see tools.ramreport; pages change only between menus and the board, so
 the rebuild is not per frame), and the code that builds a page (hardware/pages.py) is loaded
-for the build and dropped after it. The 20 coordinate labels are two bitmaps (text.Stamps), not 20
-lines. Each board is one TileGrid
-over a sprite sheet from hardware/tiles.py; the cursor and the latest-shot mark are one-tile
-TileGrids that move. ``update(screen)`` compares the screen with what is shown and touches only
-what differs; ``tiles_set``/``labels_set`` count those touches (tools/bench_screen.py prints them).
+for the build and dropped after it; the list page's updating code (hardware/listview.py) is
+held only while a list page shows, so the battle does not hold it. The 20 coordinate labels
+are two bitmaps (text.Stamps), not 20 lines. Each board is one TileGrid over a sprite sheet
+from hardware/tiles.py; the cursor and the latest-shot mark are one-tile TileGrids that move.
+``update(screen)`` compares the screen with what is shown and touches only what differs;
+``tiles_set``/``labels_set`` count those touches (tools/bench_screen.py prints them).
 """
 
 import sys
@@ -129,6 +130,8 @@ class Renderer:
             if self.page == _LIST:
                 self.bar = self.title = self.rows = None
                 self.more_up = self.more_down = self.page_hint = None
+                self.lister = None
+                forget("hardware.listview")
             else:
                 self.big = self.big_mark = self.cursor = self.shown_big = None
                 self.small_group = self.small = self.small_mark = self.shown_small = None
@@ -140,6 +143,10 @@ class Renderer:
 
         if page == _LIST:
             self.shown = pages.build_list(self)
+            # the list page's updating code, held while it is on screen only (not in battle)
+            from hardware import listview
+
+            self.lister = listview
         else:
             self.shown = pages.build_board(self, self.board_w, self.board_h)
             forget("hardware.sheets")
@@ -176,7 +183,7 @@ class Renderer:
         if page == _BOARD:
             self._update_board(screen)
         else:
-            self._update_list(screen)
+            self.lister.update(self, screen)
         return True
 
     def tick(self, now):
@@ -187,55 +194,6 @@ class Renderer:
         if self.page == _BOARD:
             return self.message.scroll()
         return False
-
-    def _update_list(self, s):
-        lay = self.layout
-        self.title.set(s.title)
-        items = s.items if s.page == ui.P_MENU else self._wrapped(s.lines)
-        rows = lay.rows
-        if s.page == ui.P_MENU:
-            sel = s.selected
-            if sel < self.top:
-                self.top = sel
-            elif sel >= self.top + rows:
-                self.top = sel - rows + 1
-            if self.top > max(0, len(items) - rows):
-                self.top = max(0, len(items) - rows)
-        else:
-            sel = -1
-            # an info page scrolls by ``selected`` rows (the flow moves it with up/down)
-            self.top = max(0, min(s.selected, len(items) - rows))
-        for i in range(rows):
-            k = self.top + i
-            text = items[k] if k < len(items) else ""
-            color = tiles.TEXT_ACCENT if k == sel else tiles.TEXT
-            self.rows[i].set(text, color)
-        if sel >= 0:
-            y = lay.row_y + (sel - self.top) * lay.row_h
-            if self.bar.y != y or self.bar.hidden:
-                self.bar.y = y
-                self.bar.hidden = False
-                self.tiles_set += 1
-        elif not self.bar.hidden:
-            self.bar.hidden = True
-        self.more_up.set("\u25b2" if self.top > 0 else "")
-        self.more_down.set("\u25bc" if self.top + rows < len(items) else "")
-        if self.page_hint is not None:
-            self.page_hint.set(s.hint)
-
-    def _wrapped(self, lines):
-        """Info lines broken at spaces to the row width (a word too long is cut)."""
-        chars = self.layout.chars - 1
-        out = []
-        for line in lines:
-            while len(line) > chars:
-                cut = line.rfind(" ", 0, chars + 1)
-                if cut <= 0:
-                    cut = chars
-                out.append(line[:cut])
-                line = line[cut:].lstrip()
-            out.append(line)
-        return out
 
     def _update_board(self, s):
         if s.width != self.board_w or s.height != self.board_h:
