@@ -43,9 +43,9 @@ def show(f):
     s.show_small = True
     if f.swapped:
         ui.board_tiles(m.board, s.big, m.enemy_view)
-        ui.revealed_tiles(m.view, m.revealed(), s.small)
+        _revealed_tiles(m.view, m.revealed(), s.small)
     else:
-        ui.revealed_tiles(m.view, m.revealed(), s.big)
+        _revealed_tiles(m.view, m.revealed(), s.big)
         ui.board_tiles(m.board, s.small, m.enemy_view)
     s.cursor = -1
     s.mark = -1
@@ -69,6 +69,16 @@ def show(f):
     s.tone = ui.TONE_GOOD if f.end_won else ui.TONE_SUNK
     s.hint = f.t("hint_end")
     s.changed()
+
+
+def _revealed_tiles(view, fleet, out):
+    """The enemy board at the end: my chart, plus the ships I never found (here, not in
+    seabattle.ui: only the end screen shows it, and the battle holds ui)."""
+    ui.view_tiles(view, out)
+    owner = fleet.owner
+    for sq in range(len(out)):
+        if owner[sq] and out[sq] == ui.T_WATER:
+            out[sq] = ui.T_SHIP
 
 
 def act(f, action):

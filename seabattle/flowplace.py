@@ -46,7 +46,12 @@ def _preview(f):
 
 def show(f):
     s = f.screen
-    ui.ships_tiles(f.rules, f.ships, s.big)
+    big = s.big  # the fleet being placed (here, not in seabattle.ui: the battle holds ui)
+    for sq in range(len(big)):
+        big[sq] = ui.T_WATER
+    for ship in f.ships:
+        for sq in ship.cells:
+            big[sq] = ui.T_SHIP
     ship, err = _preview(f)
     s.show_small = False
     s.mark = -1

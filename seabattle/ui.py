@@ -21,7 +21,6 @@ BACK = const(6)  # rotate a ship; leave a menu; swap boards in battle
 MENU = const(7)
 SWITCH = const(8)  # swap boards / auto-place
 NEXT = const(9)  # two-button boards: step the cursor right, wrapping to the next row
-ACTION_NAMES = ("", "up", "down", "left", "right", "fire", "back", "menu", "switch", "next")
 
 # Pages.
 P_MENU = const(0)
@@ -39,7 +38,6 @@ T_SHIP_HIT = const(6)  # my ship, hit
 T_OK = const(7)  # the ship being placed, on a legal spot
 T_BAD = const(8)  # ... on an illegal spot
 T_COUNT = const(9)
-TILE_NAMES = ("water", "miss", "hit", "sunk", "halo", "ship", "ship_hit", "ok", "bad")
 
 # Message tones (renderers pick a colour).
 TONE_PLAIN = const(0)
@@ -115,21 +113,3 @@ def board_tiles(board, out, enemy_view=None):
             out[sq] = T_HALO
         else:
             out[sq] = T_WATER
-
-
-def revealed_tiles(view, fleet, out):
-    """The enemy board at the end: my chart, plus the ships I never found."""
-    view_tiles(view, out)
-    owner = fleet.owner
-    for sq in range(len(out)):
-        if owner[sq] and out[sq] == T_WATER:
-            out[sq] = T_SHIP
-
-
-def ships_tiles(rules, ships, out):
-    """A fleet being placed (a list of seabattle.fleet.Ship)."""
-    for sq in range(len(out)):
-        out[sq] = T_WATER
-    for ship in ships:
-        for sq in ship.cells:
-            out[sq] = T_SHIP

@@ -18,6 +18,7 @@ from seabattle import strings, ui  # noqa: E402
 from tools import scenes  # noqa: E402
 
 SIZES = [lay.size for lay in layouts.LAYOUTS]
+TILE_NAMES = ("water", "miss", "hit", "sunk", "halo", "ship", "ship_hit", "ok", "bad")  # by ui.T_* kind
 FONT = render.load_font()
 # the Adafruit libraries' own rendering of the same font: what the game's text must look like
 LIB_FONT = bitmap_font.load_font(render.FONT_PATH)
@@ -127,7 +128,7 @@ def test_battle_cells_show_their_sprites_and_the_cursor(rendered):
         kind = s.big[sq]
         if _far(s, sq):
             assert _cell_pixels(px, lay.board_x, lay.board_y, n, sq % 10, sq // 10) == _sprite(n, kind), (
-                sq, ui.TILE_NAMES[kind])
+                sq, TILE_NAMES[kind])
             kinds.add(kind)
     assert {ui.T_WATER, ui.T_MISS, ui.T_HIT, ui.T_SUNK, ui.T_HALO} <= kinds, kinds
     # the cursor's frame: the cell's outer ring has the cursor colour
