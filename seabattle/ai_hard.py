@@ -54,7 +54,8 @@ from seabattle.board import HALO, HIT, MISS, SUNK, UNKNOWN
 from seabattle.rules import TOUCH_FREE, TOUCH_NEVER, TURNS_AGAIN
 
 POOL = 500  # fleets kept; memory: POOL * ships bytes (5 KB for the classic fleet)
-SWEEPS = 2  # chain moves per ship for each replaced fleet
+SWEEPS = 2  # chain moves per ship for each replaced fleet, times the copies each survivor makes
+SWEEPS_MAX = 8  # (up to this): copies of few survivors need more moves to become new samples
 INIT_SWEEPS = 10  # between consecutive fleets of the first pool (one long chain)
 SEARCH_SLICE = 400  # units of search work (cells or spots examined) per step: about one chain move's
 SEARCH_TOTAL = 24000  # units the fallback search may spend before the normal level moves instead
@@ -485,6 +486,16 @@ class Hard:
             return
         fleets = self.fleets
         s = self.ships
+        # when few fleets survive, each is copied many times and 2 sweeps leave families of near
+        # copies (the pool's marginals 20 shots in were as far from a long chain's as ~50 honest
+        # samples' would be): after a miss (not before a shot the player waits for) the sweeps
+        # grow with the copies per survivor
+        sweeps = self.sweeps
+        if not again:
+            sweeps = self.sweeps * ((todo + survivors - 1) // survivors)
+            if sweeps > SWEEPS_MAX:
+                sweeps = SWEEPS_MAX if SWEEPS_MAX > self.sweeps else self.sweeps
+        per = REFILL_SLICE * self.sweeps // sweeps or 1  # copies a slice: about the same work
         offset = self.rng.randrange(256)  # one random phase for all the copies
         t = 0
         for i in range(n):
@@ -498,9 +509,9 @@ class Hard:
                 fleets[i * s + k] = fleets[j * s + k]
             self.style[i] = self.style[j]
             alive[i] = 1
-            self._move(i * s, self.sweeps)
+            self._move(i * s, sweeps)
             self._tally(i * s, 1)
-            if t % REFILL_SLICE == 0:
+            if t % per == 0:
                 yield -1
 
     def _refresh(self):
