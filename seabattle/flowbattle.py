@@ -5,52 +5,21 @@ A phase of seabattle.flow: loaded when the battle starts, dropped when the end s
 title shows (a board holds only the phase on screen, see ``Flow._phase``).
 """
 
-import sys
-
 from seabattle import board as B
-from seabattle import fleet, sound, ui
+from seabattle import sound, ui
 from seabattle.flow import END_DELAY, MOVE_DELAY, forget
-from seabattle.match import LocalMatch
 
 
 def go_battle(f):
-    mine = fleet.Fleet(f.rules, f.ships)
-    try:
-        mine.validate()
-    except fleet.FleetError as err:  # cannot happen from the screen, but never start illegal
-        f.error = err.text(f.table, f.conv)
-        f.go_place(True)
-        return
-    f.resumable = None  # a new game takes the saved one's place at its first result
-    if f.duel is not None and f.mode == "duel":
-        f.match = f.duel.start(mine)
-        f.go_duel_wait()
-        return
-    factory = f._factory(f.settings.level)
-    from seabattle import ai_fleet
+    """From the placed fleet to the first shot (seabattle.battlestart: its code runs once per
+    game, so the battle does not hold it)."""
+    from seabattle import battlestart
 
-    enemy = ai_fleet.computer_fleet(f.rules, f.rng)
-    ai_fleet = None
-    forget("seabattle.ai_fleet")  # the battle needs neither it nor the placing it uses
-    forget("seabattle.placement")
-    first = f.rng.randrange(2)
-    f.match = LocalMatch(f.rules, mine, enemy, _opponent(f, factory, f.rules), first)
-    forget("seabattle.fleetcheck")  # the fleets are checked: no more placing nor checking
-    start(f)
-
-
-def _opponent(f, factory, rules):
-    """The computer player; the hard one expects the placement habits learnt from this
-    player's earlier fleets (seabattle.habits, kept with the statistics)."""
-    hard = sys.modules.get("seabattle.ai_hard")
-    if hard is not None and factory is hard.Hard:
-        from seabattle import habits
-
-        styles = habits.styles(f.records.habits.get(rules.name))
-        habits = None
-        forget("seabattle.habits")
-        return factory(rules, f.rng, styles=styles)
-    return factory(rules, f.rng)
+    go = battlestart.go_battle(f)
+    battlestart = None
+    forget("seabattle.battlestart")
+    if go:
+        start(f)
 
 
 def start(f, resumed=False):
@@ -69,15 +38,11 @@ def start(f, resumed=False):
 
 def continue_game(f):
     """Play on the game in ``resumable``: same fleets, shots, turn and computer level."""
-    game, level = f.resumable
-    f.resumable = None
-    f.rules = game.rules
-    f.settings.level = level
-    f.mode = "ai:" + f.levels[level][0]
-    factory = f._factory(level)
-    # a fresh computer player: it reads what it knows from its chart (game.views[1])
-    f.match = LocalMatch(game.rules, game.fleets[0], game.fleets[1], _opponent(f, factory, game.rules),
-                         game.first, game=game)
+    from seabattle import battlestart
+
+    battlestart.continue_game(f)
+    battlestart = None
+    forget("seabattle.battlestart")
     start(f, True)
 
 

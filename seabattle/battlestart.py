@@ -1,0 +1,66 @@
+"""Starting a battle against the computer or a duel's (seabattle.flowbattle's ``go_battle`` and
+``continue_game``): checking the placed fleet, the computer's fleet and player, the match.
+
+Loaded for that moment and dropped (``flowbattle`` forgets it): a board does not hold code that
+runs once per game while the battle is on screen.
+"""
+
+import sys
+
+from seabattle import fleet
+from seabattle.flow import forget
+from seabattle.match import LocalMatch
+
+
+def go_battle(f):
+    """True if the battle's screen follows (not: back to placing, or a duel's wait)."""
+    mine = fleet.Fleet(f.rules, f.ships)
+    try:
+        mine.validate()
+    except fleet.FleetError as err:  # cannot happen from the screen, but never start illegal
+        f.error = err.text(f.table, f.conv)
+        f.go_place(True)
+        return False
+    f.resumable = None  # a new game takes the saved one's place at its first result
+    if f.duel is not None and f.mode == "duel":
+        f.match = f.duel.start(mine)
+        f.go_duel_wait()
+        return False
+    factory = f._factory(f.settings.level)
+    from seabattle import ai_fleet
+
+    enemy = ai_fleet.computer_fleet(f.rules, f.rng)
+    ai_fleet = None
+    forget("seabattle.ai_fleet")  # the battle needs neither it nor the placing it uses
+    forget("seabattle.placement")
+    first = f.rng.randrange(2)
+    f.match = LocalMatch(f.rules, mine, enemy, _opponent(f, factory, f.rules), first)
+    forget("seabattle.fleetcheck")  # the fleets are checked: no more placing nor checking
+    return True
+
+
+def _opponent(f, factory, rules):
+    """The computer player; the hard one expects the placement habits learnt from this
+    player's earlier fleets (seabattle.habits, kept with the statistics)."""
+    hard = sys.modules.get("seabattle.ai_hard")
+    if hard is not None and factory is hard.Hard:
+        from seabattle import habits
+
+        styles = habits.styles(f.records.habits.get(rules.name))
+        habits = None
+        forget("seabattle.habits")
+        return factory(rules, f.rng, styles=styles)
+    return factory(rules, f.rng)
+
+
+def continue_game(f):
+    """Play on the game in ``resumable``: same fleets, shots, turn and computer level."""
+    game, level = f.resumable
+    f.resumable = None
+    f.rules = game.rules
+    f.settings.level = level
+    f.mode = "ai:" + f.levels[level][0]
+    factory = f._factory(level)
+    # a fresh computer player: it reads what it knows from its chart (game.views[1])
+    f.match = LocalMatch(game.rules, game.fleets[0], game.fleets[1], _opponent(f, factory, game.rules),
+                         game.first, game=game)
