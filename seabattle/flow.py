@@ -13,9 +13,8 @@ functions in a module of their own (see PHASES), so that a board holds and compi
 phase on screen (its code is heap on CircuitPython) and never all of them at once.
 """
 
-import sys
-
-from seabattle import coords, rules as R, sound, strings, ui
+from seabattle import sound, strings, ui
+from seabattle.compat import forget  # noqa: F401  (the phases' modules import it from here)
 from seabattle.records import Records
 
 # (key, the computer player's class): a class, or "module.Class" of seabattle imported when that
@@ -47,21 +46,6 @@ class Settings:
         self.level = level
 
 
-def forget(name):
-    """Drop the module ``name`` of seabattle (loaded on demand) from sys.modules and the package,
-    so its code and tables can be collected once nothing else refers to them. Only on a board's
-    VM (MicroPython, CircuitPython): on a desktop it would only part tests from the module they
-    imported."""
-    if sys.implementation.name != "cpython" and name in sys.modules:
-        del sys.modules[name]
-        import seabattle
-
-        try:
-            delattr(seabattle, name.split(".")[-1])
-        except (AttributeError, TypeError):
-            pass
-
-
 class Flow:
     def __init__(self, rng, settings=None, sounds=None, records=None, levels=None,
                  on_records=None, duel=None, saved=None):
@@ -88,22 +72,13 @@ class Flow:
         self.resumable = None
         self._phase_name = ""
         self._phase_mod = None
+        menu = self._phase("flowmenu")  # reading the settings and a save: the title's code
         if saved is not None:
-            self._offer(saved[0], saved[1])
-        self._apply_settings()
-        self.go_title()
+            menu.offer(self, saved[0], saved[1])
+        menu.apply_settings(self)
+        menu.go_title(self)
 
     # ----- helpers -----------------------------------------------------------------------------
-
-    def _apply_settings(self):
-        s = self.settings
-        if strings.code(getattr(self, "table", None)) != s.lang:
-            strings.unload()  # another language: the old one's tables can go
-        self.table = strings.load(s.lang)
-        if s.letters is None:
-            s.letters = "latin" if s.lang == "en" else "russian"
-        self.conv = coords.convention(s.letters)
-        self.rules = R.preset(s.rules)
 
     def t(self, key, **params):
         return strings.say(self.table, key, params)
@@ -275,18 +250,7 @@ class Flow:
             for name in COMPUTER:
                 forget("seabattle." + name)
 
-    # ----- saved games -------------------------------------------------------------------------
-
-    def _offer(self, game, extra):
-        """Offer ``game`` (loaded by seabattle.save; ``extra`` is the level key) on the title."""
-        if game.over():
-            return
-        key = bytes(extra).decode()
-        level = 0
-        for i in range(len(self.levels)):
-            if self.levels[i][0] == key:
-                level = i
-        self.resumable = (game, level)
+    # ----- saved games (offering one on the title: seabattle.flowmenu.offer) ------------------
 
     def saving(self):
         """(Game, extra bytes) for seabattle.save.dumps while a game against the computer is on,

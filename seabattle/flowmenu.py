@@ -5,8 +5,8 @@ A phase of seabattle.flow: loaded when one of these screens is shown, dropped wh
 starts (a board holds only the phase on screen, see ``Flow._phase``).
 """
 
+from seabattle import coords, sound, strings, ui
 from seabattle import rules as R
-from seabattle import sound, strings, ui
 
 LETTERS = ("russian", "latin", "respublika", "snegurochka")
 
@@ -14,6 +14,31 @@ LETTERS = ("russian", "latin", "respublika", "snegurochka")
 def _cycle(options, value, step):
     i = options.index(value) if value in options else 0
     return options[(i + step) % len(options)]
+
+
+def apply_settings(f):
+    """The language's texts, the letters and the rules of ``f.settings`` (at start-up and when
+    the title menu changes them)."""
+    s = f.settings
+    if strings.code(getattr(f, "table", None)) != s.lang:
+        strings.unload()  # another language: the old one's tables can go
+    f.table = strings.load(s.lang)
+    if s.letters is None:
+        s.letters = "latin" if s.lang == "en" else "russian"
+    f.conv = coords.convention(s.letters)
+    f.rules = R.preset(s.rules)
+
+
+def offer(f, game, extra):
+    """Offer ``game`` (loaded by seabattle.save; ``extra`` is the level key) on the title."""
+    if game.over():
+        return
+    key = bytes(extra).decode()
+    level = 0
+    for i in range(len(f.levels)):
+        if f.levels[i][0] == key:
+            level = i
+    f.resumable = (game, level)
 
 
 def go_title(f, selected=0):
@@ -60,7 +85,7 @@ def act_title(f, action):
             s.sound_on = not s.sound_on
         else:
             return
-        f._apply_settings()
+        apply_settings(f)
         f._cue(sound.CLICK)
         go_title(f, f.screen.selected)
         return
