@@ -11,6 +11,37 @@ from hardware.layouts import FONT_H, FONT_W
 from seabattle import ui
 
 
+def setup(r, layout, font):
+    """What a Renderer makes once (its __init__: here, so that a board does not hold the code):
+    palettes, the root group with the background, and the first page (a LIST)."""
+    r.layout = layout
+    r.font = font
+    r.tiles_set = 0
+    r.labels_set = 0
+    r.version = -1
+    r.page = -1
+    r._last_scroll = 0
+    r.palette = palette()
+    # one palette for every line whose colour never changes, per colour
+    r.dim = text.palette_for(tiles.TEXT_DIM)
+    r.plain = text.palette_for(tiles.TEXT)
+    r.root = displayio.Group()
+    r.root.append(solid(layout.width, layout.height, tiles.C_BG, r.palette))
+    r.board_w = 10
+    r.board_h = 10
+    r.shown = None  # the page's Group on screen
+    r._show_page(render._LIST)
+
+
+def palette():
+    """The sprite sheets' palette (hardware.tiles.COLORS; index C_CLEAR transparent)."""
+    pal = displayio.Palette(len(tiles.COLORS))
+    for i, color in enumerate(tiles.COLORS):
+        pal[i] = color
+    pal.make_transparent(tiles.C_CLEAR)
+    return pal
+
+
 def solid(width, height, color_index, pal):
     """A filled rectangle: one row of pixels repeated ``height`` times as tiles, so a
     screen-sized background costs a few hundred bytes, not a width x height bitmap. A row, not
@@ -54,7 +85,9 @@ def build_list(r):
 
 
 def _board_grid(r, g, n, x, y, w, h, cursor=True):
-    sheet = tiles.sheet(n)
+    from hardware import sheets  # the board page's only: the renderer drops it after the build
+
+    sheet = sheets.sheet(n)
     grid = displayio.TileGrid(sheet, pixel_shader=r.palette, width=w, height=h,
                               tile_width=n, tile_height=n, x=x, y=y)
     g.append(grid)
@@ -66,7 +99,7 @@ def _board_grid(r, g, n, x, y, w, h, cursor=True):
     bottom.y = y + h * n
     g.append(right)
     g.append(bottom)
-    over = tiles.overlay_sheet(n)
+    over = sheets.overlay_sheet(n)
     marks = [None, None]
     # the small board never shows a cursor: no overlay is made for it
     for i in range(2 if cursor else 1):
@@ -141,7 +174,7 @@ class _View:
 
 
 def views(stamps, color):
-    """The texts of a Stamps as lines (Renderer.col_labels, row_labels: for tests)."""
+    """The texts of a Stamps as lines (the renderer's col_stamps, row_stamps: for tests)."""
     if stamps is None:
         return []
     out = []

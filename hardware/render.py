@@ -14,29 +14,14 @@ from hardware/tiles.py; the cursor and the latest-shot mark are one-tile TileGri
 ``tiles_set``/``labels_set`` count those touches (tools/bench_screen.py prints them).
 """
 
-import sys
-
-import displayio
-
 from hardware import text, tiles
 from seabattle import ui
+from seabattle.compat import forget  # noqa: F401  (pages and sheets are dropped with it)
 
 FONT_PATH = "fonts/seabattle-12.bdf"
 _LIST = 0
 _BOARD = 1
 _MARQUEE_STEP = 0.25  # seconds per character when a message is too long for its line
-
-
-def forget(name):
-    """Drop the module ``name`` of hardware (loaded to build a page) from sys.modules and the
-    package, so its code can be collected. Only on a board's VM: on a desktop it would only part
-    tests from the module they imported."""
-    if sys.implementation.name != "cpython" and name in sys.modules:
-        del sys.modules[name]
-        try:
-            delattr(sys.modules["hardware"], name.split(".")[-1])
-        except (AttributeError, KeyError, TypeError):
-            pass
 
 
 def load_font(path=FONT_PATH):
@@ -100,25 +85,10 @@ class Renderer:
     """Owns the display's root group for one Layout and mirrors Screens onto it."""
 
     def __init__(self, layout, font):
-        self.layout = layout
-        self.font = font
-        self.tiles_set = 0
-        self.labels_set = 0
-        self.version = -1
-        self.page = -1
-        self._last_scroll = 0
-        self.palette = tiles.palette()
-        # one palette for every line whose colour never changes, per colour
-        self.dim = text.palette_for(tiles.TEXT_DIM)
-        self.plain = text.palette_for(tiles.TEXT)
-        self.root = displayio.Group()
+        # what is made once (palettes, the root group, the first page) is hardware.pages' code
         from hardware import pages
 
-        self.root.append(pages.solid(layout.width, layout.height, tiles.C_BG, self.palette))
-        self.board_w = 10
-        self.board_h = 10
-        self.shown = None  # the page's Group on screen
-        self._show_page(_LIST)
+        pages.setup(self, layout, font)
 
     # ----- building (per page shown: hardware/pages.py) --------------------------------------
 
@@ -154,21 +124,6 @@ class Renderer:
         forget("hardware.pages")
         self.root.append(self.shown)
         self.page = page
-
-    @property
-    def col_labels(self):
-        """The column letters shown, as lines (``text``, ``color``, ``line.item`` at the box's
-        top-left): what tests compare with bitmap_label. Built on demand, not kept."""
-        from hardware import pages  # for tests: not kept (see _show_page)
-
-        return pages.views(self.col_stamps, tiles.TEXT_DIM)
-
-    @property
-    def row_labels(self):
-        """The row numbers shown, as col_labels gives the letters (text without its padding)."""
-        from hardware import pages
-
-        return pages.views(self.row_stamps, tiles.TEXT_DIM)
 
     # ----- updating ----------------------------------------------------------------------------
 
@@ -244,13 +199,6 @@ class Renderer:
             overlay.y = y
             overlay.hidden = False
             self.tiles_set += 1
-
-
-class _RightText(_Text):
-    """A row number, right-aligned in its ``chars`` cells (against the board)."""
-
-    def _show(self, text, color=None):
-        _Text._show(self, " " * (self.chars - len(text)) + text, color)
 
 
 def _sync(grid, shown, want):

@@ -8,11 +8,9 @@ carries the grid line on its top and left edge; the board adds its right and bot
 The two overlay tiles (cursor, last-shot mark) are mostly transparent (palette index 0) and
 live in a one-tile TileGrid of their own that moves over the board.
 
-The drawing code is a module of its own (hardware.sheets) so that it is held only while a page
-is built: the renderer drops it from sys.modules afterwards (RAM: tools.ramreport).
+The drawing code (hardware.sheets) and the palette's (hardware.pages.palette) are held only
+while a page is built: the renderer drops them from sys.modules afterwards (RAM: tools.ramreport).
 """
-
-import displayio
 
 from seabattle import ui
 
@@ -63,25 +61,3 @@ TEXT = 0xFFFFFF
 TEXT_DIM = 0x9FB4CC
 TEXT_ACCENT = 0xFFE000
 TONE_COLORS = (TEXT, 0x7FD0FF, 0xFF8A40, 0xFF4A4A, 0x60E080)  # ui.TONE_*
-
-
-def palette():
-    pal = displayio.Palette(len(COLORS))
-    for i, color in enumerate(COLORS):
-        pal[i] = color
-    pal.make_transparent(C_CLEAR)
-    return pal
-
-
-def sheet(n):
-    """The sprite sheet for n-pixel cells (hardware.sheets.sheet)."""
-    from hardware import sheets
-
-    return sheets.sheet(n)
-
-
-def overlay_sheet(n):
-    """Cursor and last-shot mark for n-pixel cells (hardware.sheets.overlay_sheet)."""
-    from hardware import sheets
-
-    return sheets.overlay_sheet(n)

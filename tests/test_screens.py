@@ -12,7 +12,7 @@ import pytest  # noqa: E402
 from adafruit_bitmap_font import bitmap_font  # noqa: E402
 from adafruit_display_text import bitmap_label  # noqa: E402
 
-from hardware import layouts, render, text, tiles  # noqa: E402
+from hardware import layouts, pages, render, sheets, text, tiles  # noqa: E402
 from hardware.headless import HeadlessDisplay  # noqa: E402
 from seabattle import strings, ui  # noqa: E402
 from tools import scenes  # noqa: E402
@@ -106,7 +106,7 @@ def _cell_pixels(px, x0, y0, n, col, row):
 
 
 def _sprite(n, kind):
-    sheet = tiles.sheet(n)
+    sheet = sheets.sheet(n)
     return [q(tiles.COLORS[sheet[kind * n + i, j]]) for j in range(n) for i in range(n)]
 
 
@@ -163,7 +163,7 @@ def _label_pixels(text, color, scale, w, h, x, y):
     """The same text drawn alone by the font on the background, for comparison."""
     display = HeadlessDisplay(w, h)
     g = displayio.Group()
-    pal = tiles.palette()
+    pal = pages.palette()
     bg = displayio.Bitmap(w, h, len(tiles.COLORS))
     bg.fill(tiles.C_BG)
     g.append(displayio.TileGrid(bg, pixel_shader=pal))
@@ -206,7 +206,8 @@ def test_the_glyph_sheet_holds_the_fonts_glyphs():
 
 def _lines(renderer):
     page = [renderer.title, renderer.more_up, renderer.more_down] + renderer.rows if renderer.page == 0 else (
-        renderer.col_labels + renderer.row_labels + renderer.side + [renderer.message])
+        pages.views(renderer.col_stamps, tiles.TEXT_DIM) + pages.views(renderer.row_stamps, tiles.TEXT_DIM)
+        + renderer.side + [renderer.message])
     return [t for t in page if t is not None and t.text.strip()]
 
 
@@ -230,9 +231,6 @@ def test_every_line_of_text_is_drawn_as_bitmap_label_draws_it(rendered, scene):
         else:
             x, y, scale = item.x, item.y, item.scale
         shown = t.text
-        if isinstance(t, render._RightText):
-            shown = t.text.lstrip()
-            x += (len(t.text) - len(shown)) * 6
         label = bitmap_label.Label(LIB_FONT, text="", color=t.color, scale=scale, anchor_point=(0.0, 0.0),
                                    anchored_position=(x, y))
         label.text = shown
