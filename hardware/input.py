@@ -10,9 +10,10 @@ A scheme maps a key name to ``(tap, hold, mode)``:
 - LONG: ``tap`` on release if let go before LONG_PRESS s, else ``hold`` once at LONG_PRESS s;
 - ONCE: ``tap`` on press.
 ``chords`` maps a pair of keys held together to one action (the keys' own actions are dropped).
+The named schemes ("dpad", "two") are hardware/schemes.py, read once by ``Buttons``.
 """
 
-from seabattle import ui
+from seabattle.compat import forget
 
 ONCE = 0
 REPEAT = 1
@@ -23,38 +24,21 @@ REPEAT_DELAY = 0.35
 REPEAT_EVERY = 0.11
 LONG_PRESS = 0.6
 
-# PyBadge/PyGamer, Mini TFT joystick, desktop: a d-pad, A, B, Start, Select.
-DPAD = {
-    "left": (ui.LEFT, 0, REPEAT),
-    "right": (ui.RIGHT, 0, REPEAT),
-    "up": (ui.UP, 0, REPEAT),
-    "down": (ui.DOWN, 0, REPEAT),
-    "a": (ui.FIRE, 0, ONCE),
-    "b": (ui.BACK, 0, ONCE),
-    "start": (ui.MENU, 0, ONCE),
-    "select": (ui.SWITCH, 0, ONCE),
-}
-DPAD_CHORDS = {}
-
-# CLUE, Circuit Playground + TFT Gizmo, Reverse TFT Feather: two buttons, still quick.
-# A taps step the cursor right (wrapping rows) and menus down; holding A runs down the rows.
-# B fires; holding B rotates a ship / swaps boards / goes back; A+B together opens the menu.
-TWO_BUTTON = {
-    "a": (ui.NEXT, ui.DOWN, HOLD_REPEAT),
-    "b": (ui.FIRE, ui.BACK, LONG),
-    "switch": (ui.SWITCH, 0, ONCE),  # Circuit Playground's slide switch, either way
-}
-TWO_BUTTON_CHORDS = {("a", "b"): ui.MENU}
-
-SCHEMES = {"dpad": (DPAD, DPAD_CHORDS), "two": (TWO_BUTTON, TWO_BUTTON_CHORDS)}
-
 # keypad key numbers to names, per board (keypad.ShiftRegisterKeys order on the PyBadge).
 PYBADGE_KEYS = ("b", "a", "start", "select", "right", "down", "up", "left")
 
 
 class Buttons:
     def __init__(self, scheme="dpad"):
-        self.keys, self.chords = SCHEMES[scheme] if isinstance(scheme, str) else scheme
+        if isinstance(scheme, str):
+            # the named schemes are hardware.schemes, dropped once read: a board keeps its own
+            # scheme's tables only (in this object), not the other's nor that module's
+            from hardware import schemes
+
+            scheme = schemes.SCHEMES[scheme]
+            schemes = None
+            forget("hardware.schemes")
+        self.keys, self.chords = scheme
         self.down = {}  # name -> [pressed at, next repeat at, fired hold, chorded]
 
     def press(self, name, now, out):
