@@ -29,6 +29,8 @@ END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
 # settings, level, stats, about; flowplace: placing the fleet; flowbattle: the battle and its
 # pause menu; flowend: the end), loaded when the phase starts (``Flow._phase``)
 PHASES = ("flowmenu", "flowplace", "flowbattle", "flowend")
+# Flow.__getattr__'s names (one string: a game against the computer never interns them)
+_DUEL_CALLS = " show_duel go_duel_wait go_duel_saved duel_resumed duel_place duel_verdict duel_link "
 SCREENS = {"title": "flowmenu", "level": "flowmenu", "stats": "flowmenu", "about": "flowmenu",
            "place": "flowplace", "place_menu": "flowplace", "battle": "flowbattle", "pause": "flowbattle",
            "end": "flowend"}
@@ -142,7 +144,9 @@ class Flow:
     def act(self, action):
         """Apply one action to the current screen."""
         if self.name.startswith("duel"):
-            self._duel_screens().act(self, action)
+            from seabattle import flowduel
+
+            flowduel.act(self, action)
         else:
             self._phase(SCREENS[self.name]).act(self, action)
 
@@ -263,10 +267,18 @@ class Flow:
 
     # ----- duel: the screens are in seabattle.flowduel, loaded only when a duel is chosen ------
 
-    def _duel_screens(self):
-        from seabattle import flowduel
+    def __getattr__(self, name):
+        """The duel's entry points that are seabattle.flowduel's functions of the same name,
+        called with this flow (show_duel, go_duel_wait, go_duel_saved; duel_resumed, duel_place,
+        duel_verdict, duel_link: what the duel adapter, seabattle.duelplay, calls as the link's
+        news arrives): no method of Flow, so a game against the computer does not hold them.
+        Only for names Flow lacks (Python asks __getattr__ last)."""
+        if " " + name + " " in _DUEL_CALLS:
+            from seabattle import flowduel
 
-        return flowduel
+            call = getattr(flowduel, name)
+            return lambda *args, **params: call(self, *args, **params)
+        raise AttributeError(name)
 
     def forget_duel(self):
         """Drop the duel screens' module when no duel is going on."""
@@ -276,25 +288,9 @@ class Flow:
     def go_duel(self):
         self.match = None  # a duel needs no computer player: its modules can go
         self._drop_levels()
-        self._duel_screens().go_duel(self)
+        from seabattle import flowduel
 
-    def show_duel(self, name, **params):
-        """Show one of the duel screens; the duel adapter calls this as the link changes."""
-        self._duel_screens().show_duel(self, name, **params)
-
-    def go_duel_wait(self):
-        self._duel_screens().show_duel(self, "duel_wait")
-
-    def go_duel_saved(self):
-        self._duel_screens().go_duel_saved(self)
-
-    # what the duel adapter (seabattle.duelplay) calls as the link's news arrives
-
-    def duel_resumed(self, match):
-        self._duel_screens().duel_resumed(self, match)
-
-    def duel_place(self, rules, peer):
-        self._duel_screens().duel_place(self, rules, peer)
+        flowduel.go_duel(self)
 
     def duel_answer(self, shot, mine):
         if self.name == "battle":
@@ -303,9 +299,3 @@ class Flow:
     def duel_over(self):
         if self.name == "battle" and self.wait_until < 0:
             self.wait_until = self.now + END_DELAY
-
-    def duel_verdict(self):
-        self._duel_screens().duel_verdict(self)
-
-    def duel_link(self, up):
-        self._duel_screens().duel_link(self, up)
