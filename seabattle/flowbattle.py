@@ -180,36 +180,15 @@ def _after_wait(f):
 
 
 def go_pause(f):
-    keys = ["resume", "swap", "quit"] if f.match.duel else ["resume", "swap", "surrender", "quit"]
-    f._menu("pause", f.t("pause_title"), keys, [f.t("pause_" + k) for k in keys])
+    """The pause menu (seabattle.flowpause: loaded while it shows, dropped by ``resume`` and with
+    the battle's phase, so the battle does not hold it)."""
+    from seabattle import flowpause
 
-
-def act_pause(f, action):
-    if f._menu_move(action):
-        return
-    if action in (ui.BACK, ui.MENU):
-        resume(f)
-        return
-    if action != ui.FIRE:
-        return
-    key = f.keys[f.screen.selected]
-    if key == "resume":
-        resume(f)
-    elif key == "swap":
-        f.swapped = not f.swapped
-        resume(f)
-    elif key == "surrender":
-        f.surrendered = True
-        f.go_end(True)
-    else:
-        if f.saving() is not None:  # still saved: offer it on the title
-            f.resumable = (f.match.game, f.settings.level)
-        if f.match.duel:  # the link closes; the title offers the duel to go back to
-            f.duel.cancel()
-        f.go_title()
+    flowpause.go_pause(f)
 
 
 def resume(f):
+    forget("seabattle.flowpause")
     f._page("battle", ui.P_BOARD, "")
     f._labels()
     show(f)
@@ -219,4 +198,6 @@ def act(f, action):
     if f.name == "battle":
         act_battle(f, action)
     else:
-        act_pause(f, action)
+        from seabattle import flowpause
+
+        flowpause.act_pause(f, action)

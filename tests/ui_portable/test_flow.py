@@ -199,7 +199,30 @@ def test_battle_rejects_a_second_shot_at_the_same_cell_and_swaps_boards():
     assert flow.name == "end" and flow.screen.message == "You lost"
 
 
-def test_two_button_next_steps_and_wraps():
+
+def test_pause_menu_resumes_swaps_and_quits_to_a_game_the_title_offers():
+    flow, _rec, _saved = _new("en", seed=3)
+    _choose(flow, "play")
+    flow.act(ui.FIRE)
+    flow.act(ui.SWITCH)  # auto-place
+    flow.act(ui.FIRE)
+    assert flow.name == "battle"
+    flow.act(ui.MENU)
+    assert flow.name == "pause" and flow.screen.page == ui.P_MENU
+    assert flow.keys == ["resume", "swap", "surrender", "quit"]
+    assert flow.screen.items[0] == strings.say("en", "pause_resume")
+    flow.act(ui.BACK)  # back: the battle as it was
+    assert flow.name == "battle" and flow.screen.page == ui.P_BOARD and not flow.swapped
+    flow.act(ui.MENU)
+    _choose(flow, "swap")
+    assert flow.name == "battle" and flow.swapped and flow.screen.cursor == -1
+    flow.act(ui.MENU)
+    _choose(flow, "resume")
+    assert flow.name == "battle" and flow.swapped
+    game = flow.match.game
+    flow.act(ui.MENU)
+    _choose(flow, "quit")
+    assert flow.name == "title" and flow.keys[0] == "continue" and flow.resumable[0] is game
     flow, _rec, _saved = _new("en")
     flow.act(ui.NEXT)
     assert flow.screen.selected == 1
