@@ -28,8 +28,9 @@ END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
 # the screens of each phase are functions in a module of their own (seabattle.flowmenu: title,
 # settings, level, stats, about; flowplace: placing the fleet; flowbattle: the battle and its
 # pause menu; flowend: the end), loaded when the phase starts (``Flow._phase``)
-PHASES = ("flowmenu", "flowplace", "flowbattle", "flowend", "flowpause")  # flowpause: the battle's
-# pause menu, loaded by flowbattle while it shows; dropped with the battle's phase like the others
+# flowpause and flowplacemenu: the battle's and placing's menus, loaded by their phase's module
+# while they show, dropped with the phase like the others
+PHASES = ("flowmenu", "flowplace", "flowbattle", "flowend", "flowpause", "flowplacemenu")
 # Flow.__getattr__'s names (one string: a game against the computer never interns them)
 _DUEL_CALLS = " show_duel go_duel_wait go_duel_saved duel_resumed duel_place duel_verdict duel_link "
 SCREENS = {"title": "flowmenu", "level": "flowmenu", "stats": "flowmenu", "about": "flowmenu",

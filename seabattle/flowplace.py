@@ -1,4 +1,5 @@
-"""Placing the fleet (place, place_menu), as functions of the Flow ``f``.
+"""Placing the fleet (place; its menu, place_menu, is seabattle.flowplacemenu), as functions
+of the Flow ``f``.
 
 A phase of seabattle.flow: loaded when the placing starts, dropped when the battle does (a
 board holds only the phase on screen, see ``Flow._phase``).
@@ -11,6 +12,7 @@ from seabattle.flow import forget
 
 
 def go_place(f, keep=False):
+    forget("seabattle.flowplacemenu")
     if not keep:
         f.ships = []
         f.todo = list(f.rules.fleet)
@@ -129,15 +131,6 @@ def _next_free(f):
     f.anchor = start
 
 
-def _undo(f):
-    """Take the last ship placed back into hand."""
-    if f.ships:
-        ship = f.ships.pop()
-        f.todo.insert(0, ship.size)
-        f.vertical = ship.size > 1 and ship.cells[1] - ship.cells[0] != 1
-        f.anchor = ship.cells[0]
-
-
 def _auto(f, make):
     """The whole fleet placed by seabattle.placement's ``make`` (a function's name): the
     module is loaded for that moment only (the computer's fleet loads it again, see go_battle)."""
@@ -153,42 +146,17 @@ def _auto(f, make):
 
 
 def go_menu(f):
-    keys = ["undo", "random", "perelman", "clear", "back_place"]
-    if not f.todo:
-        keys.insert(0, "battle")
-    keys.append("quit")
-    f._menu("place_menu", f.t("place_title"), keys, [f.t("pm_" + k) for k in keys])
+    """The placing menu (seabattle.flowplacemenu: loaded while it shows, dropped when placing
+    goes on or the phase ends, so the placing screen does not hold it)."""
+    from seabattle import flowplacemenu
 
-
-def act_menu(f, action):
-    if f._menu_move(action):
-        return
-    if action in (ui.BACK, ui.MENU):
-        go_place(f, True)
-        return
-    if action != ui.FIRE:
-        return
-    key = f.keys[f.screen.selected]
-    if key == "undo":
-        _undo(f)
-    elif key == "random":
-        _auto(f, "random_fleet")
-    elif key == "perelman":
-        _auto(f, "perelman_fleet")
-    elif key == "clear":
-        go_place(f)
-        return
-    elif key == "battle":
-        f.go_battle()
-        return
-    elif key == "quit":
-        f.go_title()
-        return
-    go_place(f, True)
+    flowplacemenu.go_menu(f)
 
 
 def act(f, action):
     if f.name == "place":
         act_place(f, action)
     else:
-        act_menu(f, action)
+        from seabattle import flowplacemenu
+
+        flowplacemenu.act_menu(f, action)

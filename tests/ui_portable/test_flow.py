@@ -97,6 +97,16 @@ def test_placement_shows_illegal_spot_with_reason_and_state_unchanged():
     assert flow.name == "place_menu" and "battle" not in flow.keys  # not ready: no «В бой»
     _choose(flow, "undo")
     assert flow.name == "place" and len(flow.ships) == 1
+    flow.act(ui.MENU)  # the menu's other rows: a Perelman fleet, clear, back to placing
+    _choose(flow, "perelman")
+    assert flow.name == "place" and not flow.todo and len(flow.ships) == len(flow.rules.fleet)
+    flow.act(ui.MENU)
+    assert flow.keys[0] == "battle"  # all placed: «В бой» is offered
+    _choose(flow, "clear")
+    assert flow.name == "place" and not flow.ships and flow.todo == list(flow.rules.fleet)
+    flow.act(ui.MENU)
+    _choose(flow, "back_place")
+    assert flow.name == "place" and not flow.ships
 
 
 def test_whole_game_against_the_computer_by_actions_only():
