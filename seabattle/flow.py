@@ -199,6 +199,9 @@ class Flow:
                 strings.unload("menu")
             if name in ("flowbattle", "flowend"):  # and placing's, once the game is on
                 strings.unload("place")
+            if name != "flowend":  # the end screen's, and the pause menu's (any phase change)
+                strings.unload("end")
+            strings.unload("pause")
             self._phase_mod = __import__("seabattle." + name, None, None, ("act",))
             self._phase_name = name
         return self._phase_mod

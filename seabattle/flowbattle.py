@@ -6,7 +6,7 @@ title shows (a board holds only the phase on screen, see ``Flow._phase``).
 """
 
 from seabattle import board as B
-from seabattle import sound, ui
+from seabattle import sound, strings, ui
 from seabattle.flow import END_DELAY, MOVE_DELAY, forget
 
 
@@ -189,6 +189,7 @@ def go_pause(f):
 
 def resume(f):
     forget("seabattle.flowpause")
+    strings.unload("pause")  # and its texts
     f._page("battle", ui.P_BOARD, "")
     f._labels()
     show(f)

@@ -3,8 +3,9 @@
 Each language has one table of screen texts, seabattle/lang/<lang>.py, one of placing the
 fleet's (<lang>_place.py) and one of the title menu's (settings, level, statistics, about:
 <lang>_menu.py), asked in that order for a key the screen table lacks, one of the engine's
-error texts (keys ``err_*``), seabattle/lang/<lang>_errors.py, and one of a Bluetooth duel's
-(the keys in DUEL), <lang>_duel.py: each a dict named ``TEXT``.
+error texts (keys ``err_*``), seabattle/lang/<lang>_errors.py, and those of a Bluetooth duel,
+the end screen and the pause menu (the keys in PARTS), <lang>_duel.py, <lang>_end.py,
+<lang>_pause.py: each a dict named ``TEXT``.
 Only the tables in use are imported: on a board every loaded string costs RAM, checking a
 fleet needs no menus, and a game drops the tables of the phases it left (``unload(part)``).
 A key missing from a language falls back to English, so a new string never crashes a screen.
@@ -14,18 +15,23 @@ import sys
 
 LANGUAGES = ("ru", "uk", "en")
 _loaded = {}
-# the keys of <lang>_duel.py: only a duel shows them, so a game against the computer never loads
-# them (a key list, not a lookup through the other tables: that would load those in a duel). One
-# string, not a tuple: a game against the computer then never interns these 19 names (qstrs,
-# never freed), and a long literal is one str object
-DUEL = (" duel_saved_title duel_resume duel_abandon hint_cancel hint_code duel_host duel_join duel_back lobby"
-        " waiting_peer searching match_code compare_code waiting_fleet reconnecting peer_gone shot_sent"
-        " checking no_radio ")
+# the keys of the tables of one screen or mode, <lang>_<part>.py: a Bluetooth duel's (a game
+# against the computer never loads it), the end screen's and the pause menu's (dropped when they
+# leave: Flow._phase, flowbattle.resume). Key lists, not a lookup through the other tables: that
+# would load those. Strings, not tuples of names: a game that never shows a part never interns
+# its keys (qstrs, never freed), and a long literal is one str object
+PARTS = (
+    ("duel", " duel_saved_title duel_resume duel_abandon hint_cancel hint_code duel_host duel_join duel_back"
+             " lobby waiting_peer searching match_code compare_code waiting_fleet reconnecting peer_gone"
+             " shot_sent checking no_radio "),
+    ("end", " won lost verified not_verified accuracy best_run hint_end "),
+    ("pause", " pause_title pause_resume pause_swap pause_surrender pause_quit "),
+)
 
 
 def load(lang, part=""):
-    """The screen table (dict) of ``lang``, or with ``part`` ("place", "menu", "errors", "duel")
-    that table. English for None."""
+    """The screen table (dict) of ``lang``, or with ``part`` ("place", "menu", "errors" or one of
+    PARTS) that table. English for None."""
     lang = lang or "en"
     name = lang + ("_" + part if part else "")
     table = _loaded.get(name)
@@ -74,7 +80,13 @@ def _find(lang, key, part, table=None):
 def say(lang, key, params=None):
     """The text for ``key`` in ``lang`` (a code, a table from ``load``, or None for English),
     with ``{name}`` fields filled from ``params``."""
-    part = "errors" if key.startswith("err_") else ("duel" if " " + key + " " in DUEL else "")
+    part = "errors" if key.startswith("err_") else ""
+    if not part:
+        spaced = " " + key + " "
+        for name, keys in PARTS:
+            if spaced in keys:
+                part = name
+                break
     text = _find(code(lang), key, part, lang if isinstance(lang, dict) and not part else None)
     if text is None:
         text = _find("en", key, part)

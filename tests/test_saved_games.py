@@ -116,7 +116,7 @@ def test_the_main_loop_saves_each_result_and_a_reset_continues_to_the_end(circui
     circuitpython("clue_nrf52840_express", nvm=nvm)
     p2 = detect()
     renderer, title = BUILD(p2)
-    assert title.screen.items[0] == strings.load("ru")["menu_continue"]
+    assert title.screen.items[0] == strings.say("ru", "menu_continue")
     del renderer, title
 
     circuitpython("clue_nrf52840_express", nvm=nvm)
@@ -258,7 +258,7 @@ def test_quitting_to_the_menu_offers_the_game_and_a_new_game_replaces_it():
     flow.screen.selected = flow.keys.index("quit")
     flow.act(ui.FIRE)
     assert flow.name == "title" and flow.keys[0] == "continue"
-    assert flow.screen.items[0] == strings.load("uk")["menu_continue"]
+    assert flow.screen.items[0] == strings.say("uk", "menu_continue")
     flow.go_title("stats")  # rows are found by key, whether "continue" is there or not
     assert flow.keys[flow.screen.selected] == "stats"
     flow.screen.selected = 0

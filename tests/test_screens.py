@@ -85,7 +85,7 @@ def _extents(group, w, h, ox=0, oy=0, scale=1, out=None):
 def test_font_draws_every_string_in_every_language():
     missing = set()
     for lang in strings.LANGUAGES:
-        for line in [t for part in ("", "place", "menu", "errors", "duel") for t in strings.load(lang, part).values()]:
+        for line in [t for part in ("", "place", "menu", "errors", "duel", "end", "pause") for t in strings.load(lang, part).values()]:
             for ch in line:
                 if FONT.get_glyph(ord(ch)) is None:
                     missing.add((lang, ch))

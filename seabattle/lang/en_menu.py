@@ -2,6 +2,8 @@
 is on screen, see seabattle.strings)."""
 
 TEXT = {
+    "menu_continue": "Continue the game",  # a saved game against the computer
+    "menu_duel_continue": "Continue the duel",  # a duel saved before a reset
     "title": "SEA BATTLE",
     "menu_play": "Play the computer",
     "menu_rules": "Rules: {value}",

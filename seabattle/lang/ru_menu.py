@@ -2,6 +2,8 @@
 только пока оно на экране, см. seabattle.strings)."""
 
 TEXT = {
+    "menu_continue": "Продолжить игру",  # a saved game against the computer
+    "menu_duel_continue": "Продолжить дуэль",  # a duel saved before a reset
     "title": "МОРСКОЙ БОЙ",
     "menu_play": "Играть с компьютером",
     "menu_rules": "Правила: {value}",

@@ -5,14 +5,12 @@ TEXT = {
     "miss": "Мимо!",
     "hit": "Поранив!",
     "sunk": "Потоплений!",
-    # screens (issue 5): battle, end (placing's: uk_place.py; the title menu's: uk_menu.py; a duel's: uk_duel.py)
-    "menu_continue": "Продовжити гру",  # a saved game against the computer
-    "menu_duel_continue": "Продовжити дуель",  # a duel saved before a reset
+    # screens (issue 5): battle (placing's: uk_place.py; the title menu's: uk_menu.py; a duel's,
+    # the end screen's, the pause menu's: uk_duel.py, uk_end.py, uk_pause.py)
     "menu_duel": "Дуель через Bluetooth",
     "hint_menu": "Вогонь: вибрати",
     "hint_info": "Вогонь: назад",
     "hint_battle": "Вогонь: стріляти  B: поля",
-    "hint_end": "Вогонь: реванш  Меню: вихід",
     "your_turn": "Ваш хід",
     "their_turn": "Хід ворога",
     "my_fleet": "Мій флот",
@@ -21,15 +19,4 @@ TEXT = {
     "enemy_first": "Першим ходить суперник",
     "enemy_shot": "Ворог: {cell} {answer}",
     "wait_turn": "Зараз хід суперника",
-    "pause_title": "Пауза",
-    "pause_resume": "Продовжити",
-    "pause_swap": "Показати інше поле",
-    "pause_surrender": "Здатися",
-    "pause_quit": "Вийти в меню",
-    "won": "Перемога!",
-    "lost": "Поразка",
-    "verified": "Флот ✓",
-    "not_verified": "Флот ✗{n}",
-    "accuracy": "{pct}%",
-    "best_run": "Серія {n}",
 }

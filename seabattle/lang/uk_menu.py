@@ -2,6 +2,8 @@
 лише поки воно на екрані, див. seabattle.strings)."""
 
 TEXT = {
+    "menu_continue": "Продовжити гру",  # a saved game against the computer
+    "menu_duel_continue": "Продовжити дуель",  # a duel saved before a reset
     "title": "МОРСЬКИЙ БІЙ",
     "menu_play": "Грати з комп'ютером",
     "menu_rules": "Правила: {value}",
