@@ -17,7 +17,9 @@ How the pool follows the game (sequential Monte Carlo):
   uniformly random spot among those on unknown cells (kept up to date per answer), taken when no
   other ship forbids it (Metropolis); a wounded ship is redrawn among the few legal spots through
   its hits (Gibbs). A few sweeps make the copy a new sample (drawn from the whole board, late in a
-  game nearly every spot was refused and half the copies stayed equal to their parent);
+  game nearly every spot was refused and half the copies stayed equal to their parent); after a
+  miss the sweeps grow with the copies each survivor makes (SWEEPS_MAX), since a few survivors
+  copied many times otherwise leave the pool in families of near copies;
 - if no fleet survives (the pool was too small for a surprise), a randomised search builds one
   consistent fleet and the chain grows REBUILD fleets from it (the next answers' copies refill
   the rest); right after a hit the normal level moves instead, and this waits for the next miss. The search is sliced like the rest of
