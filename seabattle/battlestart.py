@@ -26,7 +26,7 @@ def go_battle(f):
         f.match = f.duel.start(mine)
         f.go_duel_wait()
         return False
-    factory = f._factory(f.settings.level)
+    factory = _factory(f, f.settings.level)
     from seabattle import ai_fleet
 
     enemy = ai_fleet.computer_fleet(f.rules, f.rng)
@@ -60,7 +60,17 @@ def continue_game(f):
     f.rules = game.rules
     f.settings.level = level
     f.mode = "ai:" + f.levels[level][0]
-    factory = f._factory(level)
+    factory = _factory(f, level)
     # a fresh computer player: it reads what it knows from its chart (game.views[1])
     f.match = LocalMatch(game.rules, game.fleets[0], game.fleets[1], _opponent(f, factory, game.rules),
                          game.first, game=game)
+
+
+def _factory(f, level):
+    """seabattle.flowlevels.factory, that module dropped after."""
+    from seabattle import flowlevels
+
+    made = flowlevels.factory(f, level)
+    flowlevels = None
+    forget("seabattle.flowlevels")
+    return made

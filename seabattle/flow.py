@@ -20,9 +20,6 @@ from seabattle.records import Records
 # (key, the computer player's class): a class, or "module.Class" of seabattle imported when that
 # level is chosen, so that a level's module is loaded only for its games (never in a duel)
 LEVELS = (("easy", "ai.Easy"), ("normal", "ai.Normal"), ("hard", "ai_hard.Hard"))
-# what a game against the computer uses at its start (the computer's fleet) and end (the habits
-# it learns from the player's fleet), each loaded for that moment only, not kept for the battle
-COMPUTER = ("ai_fleet", "habits")
 MOVE_DELAY = 0.7  # seconds between the computer's shots, so a player can follow them
 END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
 # the screens of each phase are functions in a module of their own (seabattle.flowmenu: title,
@@ -235,30 +232,6 @@ class Flow:
     def _end_show(self):
         self._phase("flowend").show(self)
 
-    # ----- the computer's level ----------------------------------------------------------------
-
-    def _factory(self, level):
-        """The computer player's class of ``level`` (an index in ``levels``), its module loaded
-        now if the level names it ("ai_hard.Hard"); a module of another level is dropped."""
-        factory = self.levels[level][1]
-        self._drop_levels(factory)
-        if isinstance(factory, str):
-            mod, name = factory.split(".")
-            factory = getattr(__import__("seabattle." + mod, None, None, (name,)), name)
-        return factory
-
-    def _drop_levels(self, keep=None):
-        """Forget the modules of the levels given as "module.Class" (loaded on demand), but
-        ``keep``'s: a game against another level does not hold them. With no ``keep`` (a duel)
-        the modules of COMPUTER go too."""
-        mine = keep.split(".")[0] if isinstance(keep, str) else ""
-        for _key, other in self.levels:
-            if isinstance(other, str) and other.split(".")[0] != mine:
-                forget("seabattle." + other.split(".")[0])
-        if keep is None:
-            for name in COMPUTER:
-                forget("seabattle." + name)
-
     # ----- saved games (offering one on the title: seabattle.flowmenu.offer) ------------------
 
     def saving(self):
@@ -292,7 +265,11 @@ class Flow:
 
     def go_duel(self):
         self.match = None  # a duel needs no computer player: its modules can go
-        self._drop_levels()
+        from seabattle import flowlevels
+
+        flowlevels.drop_levels(self)
+        flowlevels = None
+        forget("seabattle.flowlevels")
         from seabattle import flowduel
 
         flowduel.go_duel(self)

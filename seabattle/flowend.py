@@ -23,7 +23,11 @@ def go_end(f, surrender=False):
         habits = None
         forget("seabattle.habits")
         m.opponent = None  # the game is over: the computer player and its level's module can go
-        f._drop_levels()  # (a rematch loads them again, see seabattle.flowbattle.go_battle)
+        from seabattle import flowlevels  # (a rematch loads them again: seabattle.battlestart)
+
+        flowlevels.drop_levels(f)
+        flowlevels = None
+        forget("seabattle.flowlevels")
         forget("seabattle.save")  # and the saving: a finished game is not saved (the next loads it)
     if f.on_records is not None:
         f.on_records(f.records)

@@ -7,6 +7,7 @@ starts (a board holds only the phase on screen, see ``Flow._phase``).
 
 from seabattle import coords, sound, strings, ui
 from seabattle import rules as R
+from seabattle.compat import forget
 
 LETTERS = ("russian", "latin", "respublika", "snegurochka")
 
@@ -119,7 +120,11 @@ def act_level(f, action):
         f.settings.level = f.screen.selected
         f._cue(sound.CLICK)
         f.mode = "ai:" + f.keys[f.screen.selected]
-        f._factory(f.screen.selected)  # its module loads now, before the game's objects
+        from seabattle import flowlevels
+
+        flowlevels.factory(f, f.screen.selected)  # its module loads now, before the game's objects
+        flowlevels = None
+        forget("seabattle.flowlevels")
         __import__("seabattle.ai_fleet")  # so does the fleet's: go_battle uses and drops it
         f.go_place()
     elif action in (ui.BACK, ui.MENU):
