@@ -23,10 +23,10 @@ LEVELS = (("easy", "ai.Easy"), ("normal", "ai.Normal"), ("hard", "ai_hard.Hard")
 MOVE_DELAY = 0.7  # seconds between the computer's shots, so a player can follow them
 END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
 # the screens of each phase are functions in a module of their own (seabattle.flowmenu: title,
-# settings, level, stats, about; flowplace: placing the fleet; flowbattle: the battle and its
-# pause menu; flowend: the end), loaded when the phase starts (``Flow._phase``)
-# flowpause and flowplacemenu: the battle's and placing's menus, loaded by their phase's module
-# while they show, dropped with the phase like the others
+# settings, level, stats, about; flowplace: placing the fleet; flowbattle: the battle; flowend:
+# the end), loaded when the phase starts (``Flow._phase``); flowpause and flowplacemenu, the
+# battle's and placing's menus, are loaded by their phase's module while they show and dropped
+# with the phase like the others
 PHASES = ("flowmenu", "flowplace", "flowbattle", "flowend", "flowpause", "flowplacemenu")
 # Flow.__getattr__'s names (one string: a game against the computer never interns them)
 _DUEL_CALLS = " show_duel go_duel_wait go_duel_saved duel_resumed duel_place duel_verdict duel_link "

@@ -1,5 +1,5 @@
-"""The battle (battle, pause), from the fleets placed or a saved game to the last shot, as
-functions of the Flow ``f``.
+"""The battle (battle; its pause menu is seabattle.flowpause, its start seabattle.battlestart),
+from the fleets placed or a saved game to the last shot, as functions of the Flow ``f``.
 
 A phase of seabattle.flow: loaded when the battle starts, dropped when the end screen or the
 title shows (a board holds only the phase on screen, see ``Flow._phase``).
