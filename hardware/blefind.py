@@ -6,9 +6,8 @@ module (``drop()``; on a board's VM only): a duel's battle holds only the code t
 its frames.
 """
 
-import sys
-
 from adafruit_ble.services.nordic import UARTService
+from seabattle.compat import forget as _forget
 
 from hardware.ble import (ADVERTISING, HANDSHAKE, HELLO, HELLO_LEN, HELLO_MS, IDLE, LOST, READY, RETRY_MS,
                           SCAN_S, LinkError, code_of, game_name)
@@ -20,19 +19,6 @@ def _ads():
     from adafruit_ble.advertising.standard import ProvideServicesAdvertisement
 
     return ProvideServicesAdvertisement
-
-
-def _forget(name):
-    """Drop module ``name`` from sys.modules and its package, so its code can be collected once
-    nothing refers to it (a board's VM only: on a desktop it would only part tests from the
-    module they imported)."""
-    if sys.implementation.name != "cpython" and name in sys.modules:
-        del sys.modules[name]
-        i = name.rfind(".")
-        try:
-            delattr(sys.modules[name[:i]], name[i + 1:])
-        except (AttributeError, KeyError, TypeError):
-            pass
 
 
 def drop():

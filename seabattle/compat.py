@@ -20,5 +20,5 @@ def forget(name):
         i = name.rfind(".")
         try:
             delattr(sys.modules[name[:i]], name[i + 1:])
-        except (AttributeError, KeyError):
+        except (AttributeError, KeyError, TypeError):
             pass

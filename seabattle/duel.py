@@ -49,11 +49,9 @@ before every message. The logs of two boards may then differ by many shots after
 the side ahead re-sends them in order (SHOT for its own, RESULT with the tag for the other's).
 """
 
-import sys
-
 from seabattle import commit, rules as rules_mod
 from seabattle.board import Board  # noqa: F401  (seabattle.duelsim's cheats take it from here)
-from seabattle.compat import const
+from seabattle.compat import const, forget
 from seabattle.evidence import Evidence, decode as decode_evidence
 
 PROTO_MIN = const(1)
@@ -130,20 +128,6 @@ PARTS = ("setup", "play", "end")  # the phase modules, by phase: SETUP, PLAY, OV
 def _part(name):
     """The phase module ``seabattle.duel_<name>``, imported if it is not loaded."""
     return __import__("seabattle.duel_" + name, None, None, ("plan",))
-
-
-def forget(name):
-    """Drop the module ``name`` of seabattle from sys.modules and the package, so its code can
-    be collected once nothing refers to it. Only on a board's VM (MicroPython, CircuitPython):
-    on a desktop it would only part tests from the module they imported."""
-    if sys.implementation.name != "cpython" and name in sys.modules:
-        del sys.modules[name]
-        import seabattle
-
-        try:
-            delattr(seabattle, name.split(".")[-1])
-        except (AttributeError, TypeError):
-            pass
 
 
 def _random_bytes(rng, n):

@@ -5,9 +5,8 @@ the texts it read (on a board every module loaded costs heap): the duel's texts 
 per language (seabattle/duel_texts_<lang>.py), asked after ``strings.say`` (seabattle/lang).
 """
 
-import sys
-
 from seabattle import strings
+from seabattle.compat import forget
 
 # kind -> names of its numeric fields, in wire order. Cells are squares (-1: none).
 KINDS = {
@@ -35,19 +34,6 @@ KINDS = {
     "no_game": (),
 }
 LANGS = ("en", "ru", "uk")  # seabattle/duel_texts_<lang>.py
-
-
-def forget(name):
-    """Drop module ``name`` from sys.modules and the package once it has served (a board's VM
-    only: on a desktop it would only part tests from the module they imported)."""
-    if sys.implementation.name != "cpython" and name in sys.modules:
-        del sys.modules[name]
-        import seabattle
-
-        try:
-            delattr(seabattle, name.split(".")[-1])
-        except (AttributeError, TypeError):
-            pass
 
 
 def _table(lang):
