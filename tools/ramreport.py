@@ -269,12 +269,13 @@ MODULES_SCRIPT = os.path.join(ROOT, "tools", "ramreport_modules_mp.py")
 # screen and title-menu texts, the title's phase, the font reader and the page builders (dropped
 # once used); with the level its player and the computer's fleet (with the placing code, dropped
 # when the battle starts); then each phase's module and texts, the save, and at the end the habits
-GAME_MODULES = ("seabattle.flow", "hardware.app", "hardware.render", "hardware.storage", "hardware.sound",
-                "hardware.boards.common",
-                "seabattle.lang.ru", "seabattle.lang.ru_menu", "seabattle.flowmenu", "hardware.bdf", "hardware.pages",
-                "hardware.sheets", "seabattle.ai", "seabattle.ai_fleet", "seabattle.flowplace",
-                "seabattle.lang.ru_place", "seabattle.flowbattle", "seabattle.save", "seabattle.flowend",
-                "seabattle.habits")
+GAME_MODULES = ("seabattle.flow", "hardware.app", "hardware.appstart", "hardware.layouttable", "hardware.schemes",
+                "hardware.render", "hardware.storage", "hardware.sound", "hardware.boards.common",
+                "seabattle.lang.ru", "seabattle.lang.ru_menu", "seabattle.flowmenu", "hardware.listview",
+                "hardware.bdf", "hardware.pages", "hardware.sheets", "seabattle.flowlevels", "seabattle.ai",
+                "seabattle.ai_fleet", "seabattle.flowplace", "seabattle.lang.ru_place", "seabattle.flowplacemenu",
+                "seabattle.flowbattle", "seabattle.battlestart", "seabattle.save", "seabattle.flowpause",
+                "seabattle.lang.ru_pause", "seabattle.flowend", "seabattle.lang.ru_end", "seabattle.habits")
 
 
 def game_modules(vm="wasm"):
