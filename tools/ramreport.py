@@ -309,6 +309,20 @@ def game_modules(vm="wasm"):
     return [tuple(f) for f in found]
 
 
+def print_modules(title, modules, figures, vms):
+    """One line per module: its source size and what it added to the heap on each VM."""
+    print(title + ", KB (its names included; *: of which a new pool of interned names, paid by"
+          " whichever module fills the last):")
+    print("  %-34s %7s %s" % ("module", "source", " ".join("%14s" % ("32-bit" if vm == "wasm" else "64-bit")
+                                                         for vm in vms)))
+    for i, mod in enumerate(modules):
+        cells = []
+        for vm in vms:
+            f = figures[vm][i]
+            cells.append("%+7.1f" % (f[1] / 1024) + ("%7s" % ("*%.1f" % (f[3] / 1024)) if f[3] else " " * 7))
+        print("  %-34s %7.1f %s" % (mod, figures[vms[0]][i][2] / 1024, " ".join(cells)))
+
+
 def _compiled_stubs(out):
     """The stand-ins as .mpy in ``out`` (the desktop _bleio as _bleio.mpy itself), so that
     loading them needs no compiling: a board has them in C, and compiling hardware/desktop/
@@ -417,29 +431,11 @@ def main(argv=None):
     print("budget on the smallest-heap board (CLUE, 32-bit): %d KB of live heap" % (BUDGET_32 // 1024))
     print(CAVEAT)
     if args.modules:
-        print("a game's modules, each imported after the last, none dropped, KB (its names included;"
-              " *: of which a new pool of interned names, paid by whichever module fills the last):")
-        figures = dict((vm, game_modules(vm)) for vm in vms)
-        print("  %-34s %7s %s" % ("module", "source", " ".join("%14s" % ("32-bit" if vm == "wasm" else "64-bit")
-                                                                 for vm in vms)))
-        for i, mod in enumerate(GAME_MODULES):
-            cells = []
-            for vm in vms:
-                f = figures[vm][i]
-                cells.append("%+7.1f" % (f[1] / 1024) + ("%7s" % ("*%.1f" % (f[3] / 1024)) if f[3] else " " * 7))
-            print("  %-34s %7.1f %s" % (mod, figures[vms[0]][i][2] / 1024, " ".join(cells)))
+        print_modules("a game's modules, each imported after the last, none dropped", GAME_MODULES,
+                      dict((vm, game_modules(vm)) for vm in vms), vms)
     if args.duel:
-        print("a duel's modules, each imported after the last on the menu's heap, KB (its names included;"
-              " *: of which a new pool of interned names, paid by whichever module fills the last):")
-        figures = dict((vm, duel_modules(vm)) for vm in vms)
-        print("  %-34s %7s %s" % ("module", "source", " ".join("%14s" % ("32-bit" if vm == "wasm" else "64-bit")
-                                                                 for vm in vms)))
-        for i, mod in enumerate(DUEL_MODULES):
-            cells = []
-            for vm in vms:
-                f = figures[vm][i]
-                cells.append("%+7.1f" % (f[1] / 1024) + ("%7s" % ("*%.1f" % (f[3] / 1024)) if f[3] else " " * 7))
-            print("  %-34s %7.1f %s" % (mod, figures[vms[0]][i][2] / 1024, " ".join(cells)))
+        print_modules("a duel's modules, each imported after the last on the menu's heap", DUEL_MODULES,
+                      dict((vm, duel_modules(vm)) for vm in vms), vms)
     if args.compile:
         print("importing from source (64-bit unix port), each module with what it imports:")
         for mod in BIG_MODULES:
