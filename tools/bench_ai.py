@@ -1,5 +1,5 @@
 """Benchmark of the computer's shooters: ``python -m tools.bench ai --level LEVEL --rules PRESET
---fleets uniform|perelman|border|computer --games N --seed S [--mp-games M] [--no-mp] [--learn]``.
+--fleets uniform|perelman|border|computer --games N --seed S [--jobs J] [--mp-games M] [--no-mp] [--learn]``.
 
 The reference harness: a shooter fires at one fleet until it sinks it; the figure is the number
 of shots (lower is better). Fleet styles:
@@ -14,6 +14,10 @@ of shots (lower is better). Fleet styles:
 ``--learn`` (hard level): the harness keeps the human's habits (``seabattle.habits``) across its N
 games in order, as the game does from its saved statistics (a club player who keeps meeting the
 same person): each game's hard shooter gets the ``styles`` learnt from the fleets before it.
+
+``--jobs J`` plays the games in J processes (the machine's cores): each game's fleet and random
+source come from the seed and its number, not from the games before it, so the figures are the
+same for any J (the CPython times are not: processes share the machine).
 
 Prints games, mean, 95 % interval, p50, p90, worst; the time per move (median, p99, worst) on
 CPython and under the MicroPython unix port, projected to a CLUE's nRF52840 (× 380, the pystone
@@ -186,6 +190,17 @@ def play(rules, factory, fleet, rng, rec=None, clock=time.perf_counter):
         again = shot.answer != 1  # not a miss: the computer shoots again at once
         shooter.learn(shot)
     return view.shots
+
+
+def play_task(task):
+    """One game of a run (a worker process's unit): (shots, the times it recorded)."""
+    level, preset, fleet, styles, game_seed = task
+    factory = shooter_factory(level)
+    if styles is not None:
+        hard = factory
+        factory = lambda r, rng: hard(r, rng, styles=styles)  # noqa: E731
+    rec = new_record()
+    return play(R.preset(preset), factory, fleet, XorShift(game_seed), rec), rec
 
 
 def new_record():
@@ -369,7 +384,7 @@ def run_micropython(level, preset, style, games, seed, heap="16m"):
 
 def main(argv):
     args = {"--level": "hard", "--rules": "classic", "--fleets": "uniform", "--games": "200", "--seed": "1",
-            "--mp-games": "5"}
+            "--mp-games": "5", "--jobs": "1"}
     flags = set()
     i = 0
     while i < len(argv):
@@ -389,7 +404,7 @@ def main(argv):
     seed = int(args["--seed"])
     rules = R.preset(preset)
     draw = fleet_source(rules, style)
-    factory = shooter_factory(level)
+    shooter_factory(level)  # an unknown level stops here, before any fleet is drawn
     fleet_rng = XorShift(seed)
     shots = []
     rec = new_record()
@@ -399,15 +414,28 @@ def main(argv):
         if level != "hard":
             raise SystemExit("--learn needs --level hard (the habits set the hard level's styles)")
         from seabattle import habits
+    # every game's fleet (and, with --learn, the styles learnt from the fleets before it) is drawn
+    # first, in order: a game then depends only on its number, however the games are shared out
     known = None  # the habits so far (bytes), with --learn
+    tasks = []
     for g in range(games):
         fleet = draw(fleet_rng)
-        if learn:
-            styles = habits.styles(known)
-            factory = lambda r, rng: shooter_factory(level)(r, rng, styles=styles)  # noqa: E731
-        shots.append(play(rules, factory, fleet, XorShift(seed * 100003 + g), rec))
+        styles = habits.styles(known) if learn else None
+        tasks.append((level, preset, fleet, styles, seed * 100003 + g))
         if learn:
             known = habits.observe(known, rules, fleet)  # the loser may inspect the winner's board
+    jobs = int(args["--jobs"])
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as workers:
+            done = workers.map(play_task, tasks, chunksize=max(1, games // (jobs * 8)))
+    else:
+        done = [play_task(t) for t in tasks]
+    for n, part in done:
+        shots.append(n)
+        for k in rec:
+            rec[k].extend(part[k])
     result = {"level": level, "rules": preset, "fleets": style, "seed": seed}
     if learn:
         result["learn"] = habits.describe(known)
