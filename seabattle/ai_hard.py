@@ -309,16 +309,46 @@ class Hard:
         k = self.counts[sq]
         recount = 2 * k > total if answer == MISS else 2 * k < total
         s = self.ships
-        if self.cover is not None:
-            self._cover(sq, 1)
+        cover = self.cover
+        if cover is not None:
+            self._cover(sq, 1, answer, ship)
+        fleets = self.fleets
+        row = self.row
+        sizes = self.sizes
+        dead = self.dead
         for i in range(n):
-            if alive[i] and not self._fits(i * s, sq, answer, ship):
-                if not recount:
-                    self._tally(i * s, -1)
-                alive[i] = 0
+            if alive[i]:
+                base = i * s
+                if cover is not None:
+                    # the table's word on the ship over the square (0: none; see _cover), one
+                    # lookup per ship: the filter's inner loop
+                    v = 0
+                    for j in range(s):
+                        v = cover[(row[j] << 8) + fleets[base + j]]
+                        if v:
+                            break
+                    if answer == MISS:
+                        gone = v != 0
+                    elif answer == HIT:
+                        gone = v != 1
+                    else:
+                        gone = v != 2
+                        if not gone:  # the sunk ship is this fleet's: it stays, dead
+                            self._tally_ship(fleets[base + j], sizes[j], -1)
+                            fleets[base + j] = dead
+                else:
+                    j = self._owner(base, sq)
+                    if answer == MISS:
+                        gone = j >= 0
+                    else:
+                        gone = j < 0 or not self._fits(base, j, answer, ship)
+                if gone:
+                    if not recount:
+                        self._tally(base, -1)
+                    alive[i] = 0
             if i % FILTER_SLICE == FILTER_SLICE - 1:
                 yield -1
-        if self.cover is not None:
+        if cover is not None:
             self._cover(sq, 0)
         if recount:
             counts = self.counts
@@ -351,13 +381,9 @@ class Hard:
         else:
             known[sq] = answer
 
-    def _fits(self, base, sq, answer, ship):
-        """Does pool fleet at ``base`` agree with the answer (applied to ``known`` already)?"""
-        j = self._owner(base, sq)
-        if answer == MISS:
-            return j < 0
-        if j < 0:
-            return False
+    def _fits(self, base, j, answer, ship):
+        """Does pool fleet at ``base``, whose ship ``j`` covers the square of a hit or a sunk
+        ship, agree with the answer (applied to ``known`` already)?"""
         fleets = self.fleets
         code = fleets[base + j]
         size = self.sizes[j]
@@ -406,8 +432,11 @@ class Hard:
             counts[c] += delta
             c += step
 
-    def _cover(self, sq, on):
-        """Mark (``on`` 1) or clear (0) in ``cover`` the codes of every size that cover ``sq``."""
+    def _cover(self, sq, on, answer=MISS, ship=None):
+        """Mark (``on`` 1) or clear (0) in ``cover`` the codes of every size that cover ``sq``.
+        Marking for an answer (applied to ``known`` already) gives 2 to the codes that settle
+        it: after a hit, a ship hit on every cell (it would have been answered «Убил!»: no
+        fleet with it fits); after «Убил!», the sunk ship itself (only fleets with it fit)."""
         cover = self.cover
         w = self.w
         h = self.h
@@ -421,13 +450,20 @@ class Hard:
             base = self.row[j] * 256
             lo = x - size + 1 if x >= size - 1 else 0
             hi = x if x <= w - size else w - size
+            full = on and answer == HIT
             for p in range(lo, hi + 1):
-                cover[base + (y * w + p) * 2] = on
+                code = (y * w + p) * 2
+                cover[base + code] = 2 if full and self._whole(code, size) else on
             if size > 1:
                 lo = y - size + 1 if y >= size - 1 else 0
                 hi = y if y <= h - size else h - size
                 for p in range(lo, hi + 1):
-                    cover[base + (p * w + x) * 2 + 1] = on
+                    code = (p * w + x) * 2 + 1
+                    cover[base + code] = 2 if full and self._whole(code, size) else on
+            if on and answer == SUNK and size == len(ship):
+                first = min(ship)
+                vertical = 1 if size > 1 and max(ship) - first == (size - 1) * w else 0
+                cover[base + first * 2 + vertical] = 2
         self.cover_at = sq if on else -1
 
     def _owner(self, base, sq):
@@ -936,6 +972,17 @@ class Hard:
         if code & 1:
             return x == 0 or x == w - 1
         return y == 0 or y == self.h - 1
+
+    def _whole(self, code, size):
+        """Is the ship at ``code`` hit on every cell?"""
+        known = self.known
+        step = self.w if code & 1 else 1
+        c = code >> 1
+        for _ in range(size):
+            if known[c] != HIT:
+                return False
+            c += step
+        return True
 
     def _hits(self, code, size):
         """(the first hit square, how many hits) of the ship at ``code``."""

@@ -472,3 +472,18 @@ def test_hard_background_slices_do_not_change_the_game():
             hard.learn(game.shoot(sq))
         games.append(moves)
     assert games[0] == games[1] == games[2]
+
+
+def test_hard_filter_by_table_and_by_search_agree():
+    # the filter reads each fleet's verdict from the ``cover`` table (codes over the answered
+    # square, and those that settle a hit or a sunk ship); boards whose codes do not fit a byte
+    # have no table and ask _owner/_fits instead: both must keep the same fleets, so the same game
+    rules = R.preset("classic")
+    fleet = random_fleet(rules, Rng(43))
+    games = []
+    for table in (True, False):
+        hard = Hard(rules, Rng(44), pool=40)
+        if not table:
+            hard.cover = None
+        games.append(play(rules, lambda r, rng: hard, fleet, 44, True))
+    assert games[0] == games[1]
