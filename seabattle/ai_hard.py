@@ -34,9 +34,11 @@ not fooled by those habits; the answers decide how much of the pool each style k
 The player waits for as little as possible: after a miss the work of the answer is done during
 the player's turn (``busy()`` is true while there is some; a player who fires before it is done
 waits for the rest), while after a hit, when the computer fires
-again at once, only the filter and at most TOPUP copies come before the next shot; the fleets
-removed meanwhile are replaced after the next miss. Which work comes before which move depends only
-on the answers, so a seed replays its game however the slices fall. A wounded ship may also hand
+again at once, only the filter and at most TOPUP copies come before the next shot (the filter
+tallies the fewer of the fleets that went and those that stayed); the fleets removed meanwhile
+are replaced after the next miss. A device shows the answer for a moment before the next shot
+and steps the work during it. Which work comes before which move depends only on the answers
+(never on the clock), so a seed replays its game however the slices fall. A wounded ship may also hand
 its hits to an unhit ship of another size (a Metropolis-Hastings swap), so copies do not keep the
 size their ancestor first gave it.
 
@@ -167,6 +169,7 @@ class Hard:
         self.view = None
         self.search_slice = SEARCH_SLICE
         self.search_total = SEARCH_TOTAL
+        self.tallied = 0  # fleets the last filter tallied
         self.work = 0  # search work done so far (units), for slicing and for tests
         self.pause = 0  # ``work`` at which the search yields next
         self.spent = 0  # work of the current search
@@ -299,15 +302,11 @@ class Hard:
 
     def _filter(self, sq, answer, ship):
         """Generator: note the answer and remove the pool fleets that contradict it, keeping
-        ``counts`` in step (recounted from the survivors when most fleets go)."""
+        ``counts`` in step: the fleets that went are taken off, or when most went, ``counts`` is
+        made again from the survivors (the fewer fleets are tallied: ``tallied``)."""
         self._note(sq, answer, ship)
         alive = self.alive
         n = self.n
-        total = 0
-        for i in range(n):
-            total += alive[i]
-        k = self.counts[sq]
-        recount = 2 * k > total if answer == MISS else 2 * k < total
         s = self.ships
         cover = self.cover
         if cover is not None:
@@ -316,6 +315,8 @@ class Hard:
         row = self.row
         sizes = self.sizes
         dead = self.dead
+        kept = 0
+        went = 0
         for i in range(n):
             if alive[i]:
                 base = i * s
@@ -343,22 +344,34 @@ class Hard:
                     else:
                         gone = j < 0 or not self._fits(base, j, answer, ship)
                 if gone:
-                    if not recount:
-                        self._tally(base, -1)
-                    alive[i] = 0
+                    alive[i] = 2  # gone with this answer: taken off ``counts`` below
+                    went += 1
+                else:
+                    kept += 1
             if i % FILTER_SLICE == FILTER_SLICE - 1:
                 yield -1
         if cover is not None:
             self._cover(sq, 0)
+        counts = self.counts
+        recount = kept < went
         if recount:
-            counts = self.counts
             for c in range(self.rules.cells):
                 counts[c] = 0
-            for i in range(n):
-                if alive[i]:
-                    self._tally(i * s, 1)
-                if i % COUNT_SLICE == COUNT_SLICE - 1:
-                    yield -1
+        self.tallied = 0
+        for i in range(n):
+            a = alive[i]
+            if a == 2:
+                alive[i] = 0
+                if recount:
+                    continue
+                self._tally(i * s, -1)
+            elif not a or not recount:
+                continue
+            else:
+                self._tally(i * s, 1)
+            self.tallied += 1
+            if self.tallied % COUNT_SLICE == 0:
+                yield -1
 
     def _fallback_move(self):
         if self.fallback is None:
