@@ -4,6 +4,7 @@ right after (``seabattle.duel.forget``): a board reads a save once, at the title
 resumes. ``peek`` needs only seabattle.crc, so the title can ask without loading the protocol.
 """
 
+from seabattle.compat import forget
 from seabattle.crc import crc32
 
 
@@ -43,7 +44,7 @@ def load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
 
 
 def _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
-    from seabattle import commit, rules as rules_mod
+    from seabattle import commit, rulescheck
     from seabattle.board import SUNK, Board, View
     from seabattle.duel import DONE, NONE, OVER, PER_CMT, REASONS, TAG
     from seabattle.fleet import Fleet, Ship
@@ -57,7 +58,11 @@ def _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
     pl = data[i]
     peer_name = bytes(data[i + 1:i + 1 + pl]).decode("utf-8")
     i += 1 + pl
-    r, i = rules_mod.decode(data, i)
+    try:
+        r, i = rulescheck.decode(data, i)
+    finally:
+        rulescheck = None
+        forget("seabattle.rulescheck")  # held for the decoding only
     d = cls(link, clock, rng, role, name, r, store, gone_ms, reveal_ms, True)
     d.peer_name = peer_name
     d.nonce = bytes(data[i:i + commit.NONCE])

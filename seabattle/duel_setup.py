@@ -8,6 +8,7 @@ loaded costs heap.
 from seabattle import commit, rules as rules_mod
 from seabattle.board import Board, View
 from seabattle.channel import Channel
+from seabattle.compat import forget
 from seabattle.duel import (GUEST, HOST, PER_CMT, PLAY, PROTO_MAX, PROTO_MIN, SETUP, T_CMT, T_HELLO,
                             T_TOSS_C, T_TOSS_R, DuelError, _name_bytes, _Refuse, _random_bytes)
 from seabattle.evidence import Evidence
@@ -157,10 +158,15 @@ def on_hello(d, m):
     if role == d.role or role not in (HOST, GUEST):
         raise _Refuse(Evidence("roles"), True)
     if d.role == GUEST:
+        from seabattle import rulescheck  # decode's checks: held for this moment only
+
         try:
-            r, _ = rules_mod.decode(raw)
+            r, _ = rulescheck.decode(raw)
         except ValueError:
             raise _Refuse(Evidence("rules"), True)
+        finally:
+            rulescheck = None
+            forget("seabattle.rulescheck")
         if r.cells > 256:
             raise _Refuse(Evidence("rules"), True)
         if r != d.rules:

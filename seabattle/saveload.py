@@ -3,7 +3,7 @@ shots replayed through the rules. Apart from seabattle.save so that a board, whi
 saved game only at start-up, does not hold this code while it plays.
 """
 
-from seabattle import rules as rules_mod
+from seabattle import rulescheck
 from seabattle.board import ShotError
 from seabattle.crc import crc32
 from seabattle.fleet import Fleet, FleetError, Ship
@@ -44,7 +44,7 @@ def loads(data):
     if crc32(body) != want:
         raise SaveError("the saved game is corrupted (checksum mismatch)")
     try:
-        rules, pos = rules_mod.decode(body, 3)
+        rules, pos = rulescheck.decode(body, 3)
     except ValueError as exc:
         raise SaveError("the saved rules are invalid: %s" % exc)
     wide = rules.cells > 256
