@@ -144,6 +144,13 @@ class DuelAdapter:
     def start(self, fleet):
         """My fleet is placed: commit to it. Returns the DuelMatch for the battle screens."""
         self.duel.set_fleet(fleet)
+        from seabattle.flow import forget
+
+        # what placing loaded and a duel's battle never uses (a board's VM only): the fleet's
+        # checks (seabattle.fleetcheck; the reveal's check loads them again) and a game against
+        # the computer's match (seabattle.match, imported by seabattle.battlestart)
+        forget("seabattle.fleetcheck")
+        forget("seabattle.match")
         self.match = _match(self.duel)
         return self.match
 
