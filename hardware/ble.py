@@ -21,9 +21,9 @@ or part of a frame) and ``connected``. Under it:
   bytes straight through, and the 7-byte HELLO is read before any frame may follow it.
 
 - **RAM**: how the link finds its peer (hosting, joining, the handshake, finding it again:
-  hardware/blefind.py) and adafruit_ble's advertising module it uses
-  (``adafruit_ble.advertising.standard``, ~6 KB of heap on a board) are imported while the link
-  is not ``READY`` and dropped once frames flow, on a board's VM only.
+  hardware/blefind.py) is imported while the link is not ``READY`` and dropped once frames
+  flow, on a board's VM only; it advertises and scans with adafruit_ble's plain
+  ``Advertisement``, never loading ``adafruit_ble.advertising.standard`` (~6 KB of heap).
 
 The clock is injected (a callable returning ms), so the desktop tests run on virtual time.
 """

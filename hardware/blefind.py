@@ -1,31 +1,55 @@
 """How a BLE link (hardware/ble.py) finds its peer: hosting (advertising ``SEA`` + the lobby code
 and taking the joiner's HELLO), joining (scanning for games, connecting, exchanging HELLO) and
 finding the peer again after a drop. Functions of the BleLink ``b``; imported by hardware.ble
-while the link is not ``READY`` and dropped once frames flow, with adafruit_ble's advertising
-module (``drop()``; on a board's VM only): a duel's battle holds only the code that carries
-its frames.
+while the link is not ``READY`` and dropped once frames flow (``drop()``; on a board's VM only):
+a duel's battle holds only the code that carries its frames.
+
+The advertisement is adafruit_ble's plain ``Advertisement`` (its module is loaded with
+adafruit_ble anyway) with the UART service's UUID put in it as bytes, the same bytes
+``adafruit_ble.advertising.standard.ProvideServicesAdvertisement(uart)`` makes: that module
+(~6 KB of heap on a board while it is loaded, and some 50 names of its own, interned for good)
+is never imported.
 """
 
+from adafruit_ble.advertising import Advertisement
 from adafruit_ble.services.nordic import UARTService
 from seabattle.compat import forget as _forget
 
 from hardware.ble import (ADVERTISING, HANDSHAKE, HELLO, HELLO_LEN, HELLO_MS, IDLE, LOST, READY, RETRY_MS,
                           SCAN_S, LinkError, code_of, game_name)
 
+_SERVICES = 0x06  # advertising data type: an (incomplete) list of 128-bit service UUIDs, where
+# ProvideServicesAdvertisement puts a vendor service's UUID such as the UART service's
 
-def _ads():
-    """adafruit_ble's ProvideServicesAdvertisement: its module is loaded while advertising or
-    scanning only (see ``drop``)."""
-    from adafruit_ble.advertising.standard import ProvideServicesAdvertisement
 
-    return ProvideServicesAdvertisement
+class GameAd(Advertisement):
+    """An advertisement carrying 128-bit service UUIDs: a scan for it yields only those (the
+    radio filters them), and a host's carries the UART service's (``advertisement``)."""
+
+    match_prefixes = (bytes((_SERVICES,)),)
+
+
+def _uart_uuid():
+    out = bytearray(16)
+    UARTService.uuid.pack_into(out, 0)
+    return bytes(out)
+
+
+def offers_uart(adv):
+    """True if the advertisement lists the UART service (the only way a game is reached)."""
+    want = _uart_uuid()
+    data = adv.data_dict.get(_SERVICES)
+    for part in data if isinstance(data, list) else (data,):
+        if part:
+            for i in range(0, len(part) - 15, 16):
+                if bytes(part[i:i + 16]) == want:
+                    return True
+    return False
 
 
 def drop():
-    """Forget this module and adafruit_ble's advertising module once frames flow. Nothing keeps
-    their objects: the radio advertises a copy of the advertisement's bytes, and no lobby found
-    by a scan is kept past the connect."""
-    _forget("adafruit_ble.advertising.standard")
+    """Forget this module once frames flow. Nothing keeps its objects: the radio advertises a
+    copy of the advertisement's bytes, and no lobby found by a scan is kept past the connect."""
     _forget("hardware.blefind")
 
 
@@ -49,9 +73,20 @@ def host(b, code):
     advertise(b)
 
 
-def advertise(b):
-    adv = _ads()(b._uart)
+def advertisement(b):
+    """The host's advertisement: the UART service and the game's name (``SEA`` + lobby code), in
+    the order and bytes ProvideServicesAdvertisement(uart) would give them."""
+    adv = GameAd()
+    adv.data_dict[_SERVICES] = bytearray(_uart_uuid())
+    adv.connectable = True
+    adv.flags.general_discovery = True
+    adv.flags.le_only = True
     adv.complete_name = game_name(b.code)
+    return adv
+
+
+def advertise(b):
+    adv = advertisement(b)
     try:
         b.radio.name = game_name(b.code)
     except Exception:  # some adapters refuse renaming; the advertisement carries it anyway
@@ -70,8 +105,8 @@ def scan(b, seconds=SCAN_S):
         b.sound.stop()
     found = {}
     try:
-        for adv in b.radio.start_scan(_ads(), timeout=seconds):
-            if UARTService not in adv.services:
+        for adv in b.radio.start_scan(GameAd, timeout=seconds):
+            if not offers_uart(adv):
                 continue
             code = code_of(adv.complete_name)
             if code is None:

@@ -88,6 +88,27 @@ def test_lobby_names_fit_the_advertisement_and_parse_back():
     assert len(bytes(adv)) <= 31
 
 
+def test_the_hosts_advertisement_is_byte_for_byte_adafruit_bles_provide_services_one():
+    """hardware.blefind builds it from the plain Advertisement (adafruit_ble.advertising.standard
+    is never loaded on a board): the same bytes as ProvideServicesAdvertisement(uart)."""
+    from hardware import blefind
+
+    air = bleio.Air()
+    with bleio.on_board(bleio.Adapter(air)):
+        uart = UARTService()
+    old = ProvideServicesAdvertisement(uart)
+    old.complete_name = ble.game_name("K7PX")
+
+    class Link:
+        _uart = uart
+        code = "K7PX"
+
+    new = blefind.advertisement(Link())
+    assert bytes(new) == bytes(old) and new.connectable and len(bytes(new)) <= 31
+    assert blefind.offers_uart(new) and blefind.offers_uart(old)
+    assert not blefind.offers_uart(ProvideServicesAdvertisement())
+
+
 def test_scan_lists_only_seabattle_games_never_strangers():
     air = bleio.Air()
     stranger = bleio.Adapter(air, name="UART")  # any UART peripheral nearby
@@ -252,13 +273,14 @@ class Radio:
 link = ble.BleLink(Radio(), lambda: 0)
 link.role, link.code, link.state = "host", "K7PX", ble.ADVERTISING
 link._uart = Uart(ble.HELLO + b"K7PX")
-ble._find()._ads()  # what advertising loaded
+ble._find()  # what hosting loaded
 link.poll()  # the joiner's HELLO: frames flow
 assert link.state == ble.READY and link.epoch == 1 and link._uart.out == [ble.HELLO + b"K7PX"]
-assert "hardware.blefind" not in sys.modules and "adafruit_ble.advertising.standard" not in sys.modules
+assert "hardware.blefind" not in sys.modules
 link.poll()
 assert "hardware.blefind" not in sys.modules  # READY needs none of it
-assert ble._find()._ads().__name__ == "ProvideServicesAdvertisement"  # loaded again after a drop
+assert ble._find().GameAd.__name__ == "GameAd"  # loaded again after a drop
+assert "adafruit_ble.advertising.standard" not in sys.modules  # never: the plain Advertisement does
 print("ok")
 '''
 
