@@ -7,13 +7,15 @@ against the computer is played through them (easy level; ``--hard`` adds the har
 search state is the biggest). Prints the live heap (after gc.collect) per
 start-up stage, after start-up and at the peak of the game, for each screen size, with and
 without the BLE library. ``--min-heap`` also searches the smallest ``-X heapsize`` with which
-the game still finishes (fragmentation included). With BLE, a duel too: what its modules add
-once the duel menu is opened after that game (the menu drops the computer's modules and the
-finished game, seabattle.flow; adafruit_ble, hardware.ble and the link are loaded there, as a
-board's LazyLinker does, so they count in the duel's modules, not in the game's; with the code
-of the duel's battle, seabattle.duel_play, the phase it peaks in), and half the peak of two
-simulated devices playing a whole duel (one side's state); their sum on the heap the menu holds
-is the duel's peak. ``--duel`` also lists what each module a duel loads adds to the heap.
+the game still finishes (fragmentation included). With BLE, a duel too, after that game and
+through the same screens, as a board plays it: the title, the duel menu, hosting (or joining:
+both are measured), the lobby found, the fleet placed, the match code, the battle with one
+dropped connection found again, the end screen with the verdict. Over seabattle.linksim (its
+module and objects measured and subtracted) with the board's BLE objects held beside it (the
+radio, the link and its UART service; while the link finds its peer, hardware.blefind and an
+advertisement, dropped when frames flow), against a bare peer Duel in the same VM whose share
+of the heap is measured at the end and subtracted: its figure is the duel's peak, with the most
+on each duel screen. ``--duel`` also lists what each module a duel loads adds to the heap.
 
 Two VMs, both pinned in requirements/dev.txt:
 
@@ -132,11 +134,13 @@ def run_wasm(argv, env, timeout=600):
     return code, out, err
 
 
-def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None):
+def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, role="host"):
     """{"stages": [(bytes, name)], "startup": n, "peak": n, "shots": n, "saves": n, "ok": bool,
-    "out": text}. ``level``: the computer's level played (0 easy, 1 normal, 2 hard). ``code``:
-    a folder laid out like CIRCUITPY (tools.deploy) to run the game from instead of the
-    repository (unix port only: e.g. the modules precompiled).
+    "out": text}; with ``ble`` also "duelpeak": n, "duelscreens": [(screen, bytes)] and
+    "duelsub": (the peer's bytes, linksim's bytes) of the duel played after the game (see
+    tools/ramreport_mp.py), as ``role`` "host" or "join". ``level``: the computer's level played
+    (0 easy, 1 normal, 2 hard). ``code``: a folder laid out like CIRCUITPY (tools.deploy) to run
+    the game from instead of the repository (unix port only: e.g. the modules precompiled).
 
     On the wasm VM the heap is large (8 MB) and a run counts only if the VM never had to collect
     by itself: that build's garbage collector cannot see pointers held in WebAssembly locals, so
@@ -148,7 +152,7 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None):
     if not os.path.isdir(os.path.join(ROOT, "lib", "adafruit_ble")):
         bundle.bundle(os.path.join(ROOT, "lib"))
     args = [str(width), str(height), "ble" if ble else "no"]
-    tail = [str(level)]
+    tail = [str(level), role]
     if vm == "wasm":
         g = GUEST_ROOT
         code, stdout, stderr = run_wasm(
@@ -169,18 +173,20 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None):
                 cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     out = stdout + stderr
-    res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelmods": 0, "duelstate": 0, "duelpeak": 0,
-           "screens": [], "qstrs": None, "ok": False, "out": out}
+    res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "duelscreens": [],
+           "duelsub": (0, 0), "screens": [], "qstrs": None, "ok": False, "out": out}
     most = total = 0
     for line in stdout.splitlines():
         m = re.match(r"stage (\d+) (.*)", line)
         if m:
             res["stages"].append((int(m.group(1)), m.group(2)))
-        m = re.match(r"(startup|peak|shots|saves|duelmods|duelstate|duelpeak) (\d+)", line)
+        m = re.match(r"(startup|peak|shots|saves|duelpeak) (\d+)", line)
         if m:
             res[m.group(1)] = int(m.group(2))
-        if line.startswith("screens "):
-            res["screens"] = [(k, int(v)) for k, v in (w.split(":") for w in line.split()[1:])]
+        if line.startswith(("screens ", "duelscreens ")):
+            res[line.split()[0]] = [(k, int(v)) for k, v in (w.split(":") for w in line.split()[1:])]
+        if line.startswith("duelsub "):
+            res["duelsub"] = tuple(int(v) for v in line.split()[1:])
         m = re.match(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)", line)
         if m:
             res["qstrs"] = tuple(int(g) for g in m.groups())  # pools, names, text bytes, all bytes
@@ -219,15 +225,18 @@ BIG_MODULES = ("seabattle.duel", "seabattle.flow", "seabattle.flowbattle", "seab
 DUEL_SCRIPT = os.path.join(ROOT, "tools", "ramreport_duel_mp.py")
 # what a duel loads once the duel menu is open, in the order a board loads it (each with what it
 # imports that is not loaded yet): the adapter (made at a board's start-up), the screens (the
-# lobby's only until the fleets are placed), the battle's view of the duel, the protocol's core,
-# its phases (each loaded while its phase lasts), the BLE stack (finding the peer and the
-# advertising module only while the link is not READY), the words of a refused move or a cheat
-DUEL_MODULES = ("seabattle.duelplay", "seabattle.flowduel", "seabattle.flowlobby", "seabattle.fleet", "seabattle.game",
-                "seabattle.duelmatch", "seabattle.crc", "seabattle.frame", "seabattle.channel", "seabattle.commit",
-                "seabattle.evidence", "seabattle.duel", "seabattle.duel_setup", "seabattle.verify",
-                "seabattle.duel_play", "seabattle.duel_end", "seabattle.duel_save", "adafruit_ble",
-                "adafruit_ble.services.nordic", "hardware.ble", "hardware.blefind",
-                "adafruit_ble.advertising.standard", "seabattle.evidence_text", "seabattle.duel_texts_ru")
+# lobby's only until the fleets are placed) and their texts, the BLE stack (finding the peer only
+# while the link is not READY), the battle's view of the duel, the protocol's core, its phases
+# (each loaded while its phase lasts; the joiner checks the host's rules with rulescheck for a
+# moment; the fleet's checks are loaded while placing and for the reveal), the battle's screen,
+# the words of a refused move or a cheat
+DUEL_MODULES = ("seabattle.duelplay", "seabattle.flowduel", "seabattle.flowlobby", "seabattle.lang.ru_duel",
+                "adafruit_ble", "adafruit_ble.services.nordic", "hardware.ble", "hardware.blefind",
+                "seabattle.fleet", "seabattle.game", "seabattle.duelmatch", "seabattle.crc", "seabattle.frame",
+                "seabattle.channel", "seabattle.commit", "seabattle.evidence", "seabattle.duel",
+                "seabattle.duel_setup", "seabattle.rulescheck", "seabattle.fleetcheck", "seabattle.verify",
+                "seabattle.duel_play", "seabattle.flowbattle", "seabattle.duel_end", "seabattle.duel_save",
+                "seabattle.evidence_text", "seabattle.duel_texts_ru")
 
 
 def duel_modules(vm="wasm"):
@@ -256,8 +265,8 @@ def duel_modules(vm="wasm"):
             path = path + ".py" if os.path.exists(path + ".py") else os.path.join(path, "__init__.py")
             found.append([name, int(used), os.path.getsize(path), 0])
         m = re.match(r"qstr pool: n_pool=(\d+),.*n_total_bytes=(\d+)", line)
-        if m and found:
-            if pools is not None and int(m.group(1)) > pools[0]:
+        if m:  # the scripts print the pools before the first module too
+            if pools is not None and found and int(m.group(1)) > pools[0]:
                 found[-1][3] = int(m.group(2)) - pools[1]  # a new pool of interned names
             pools = (int(m.group(1)), int(m.group(2)))
     return [tuple(f) for f in found]
@@ -302,8 +311,8 @@ def game_modules(vm="wasm"):
             path = path + ".py" if os.path.exists(path + ".py") else os.path.join(path, "__init__.py")
             found.append([name, int(used), os.path.getsize(path), 0])
         m = re.match(r"qstr pool: n_pool=(\d+),.*n_total_bytes=(\d+)", line)
-        if m and found:
-            if pools is not None and int(m.group(1)) > pools[0]:
+        if m:  # the scripts print the pools before the first module too
+            if pools is not None and found and int(m.group(1)) > pools[0]:
                 found[-1][3] = int(m.group(2)) - pools[1]  # a new pool of interned names
             pools = (int(m.group(1)), int(m.group(2)))
     return [tuple(f) for f in found]
@@ -405,9 +414,22 @@ def main(argv=None):
                     failed = True
                     print("%s  FAILED\n%s" % (tag, r["out"][-1500:]))
                     continue
-                duel = "   a duel: modules +%.1f KB, state +%.1f KB, peak %.1f KB" % (
-                    r["duelmods"] / 1024, r["duelstate"] / 1024, r["duelpeak"] / 1024) if ble else ""
+                duel = ""
+                if ble:
+                    j = measure(w, h, ble, vm=vm, role="join")
+                    if not j["ok"]:
+                        failed = True
+                        print("%s  a duel as the joiner FAILED\n%s" % (tag, j["out"][-1500:]))
+                        continue
+                    duel = "   a duel's peak: host %.1f KB, join %.1f KB" % (r["duelpeak"] / 1024,
+                                                                          j["duelpeak"] / 1024)
                 print("%s  %10.1f KB  %11.1f KB%s" % (tag, r["startup"] / 1024, r["peak"] / 1024, duel))
+                if (w, h) == SIZES[0] and ble:
+                    for who, d in (("host", r), ("join", j)):
+                        print("      a duel, the most on each screen (%s): %s" % (who, ", ".join(
+                            "%s %.1f" % (k, v / 1024) for k, v in d["duelscreens"])))
+                    print("      (subtracted: the peer's share %.1f KB, linksim's %.1f KB)" % (
+                        r["duelsub"][0] / 1024, r["duelsub"][1] / 1024))
                 if (w, h) == SIZES[0] and ble:
                     prev = 0
                     for used, name in r["stages"]:

@@ -24,6 +24,7 @@ import _bleio  # noqa: F401
 if sys.argv[1] == "base":
     from seabattle import flow  # noqa: F401
     from hardware import app  # noqa: F401
+micropython.qstr_info()  # the pools before the first module (a new one may open with it)
 gc.collect()
 prev = gc.mem_alloc()
 for name in sys.argv[2:]:

@@ -19,6 +19,7 @@ import microcontroller  # noqa: F401
 import terminalio  # noqa: F401
 import vectorio  # noqa: F401
 
+micropython.qstr_info()  # the pools before the first module (a new one may open with it)
 gc.collect()
 prev = gc.mem_alloc()
 for name in sys.argv[1:]:

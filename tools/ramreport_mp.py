@@ -176,21 +176,24 @@ for _ in range(20):  # on to the end screen (statistics, the habits learnt from 
     renderer.update(flow.screen)
     sample()
 ended = flow.name == "end"
+ROLE = sys.argv[6] if len(sys.argv) > 6 else "host"
 if BLE:
-    # what a duel loads on top of this: its modules' heap (the BLE stack and link included),
-    # measured here after the game against the computer, from which the duel menu is opened: it
-    # drops the computer's modules and the finished game (seabattle.flow), as on a board
+    # a duel after that game, as a board plays it (host, or join with ROLE "join"): the end
+    # screen's menu -> the title -> the duel menu -> host (join: the lobby found, chosen); the
+    # fleet auto-placed, the match code, the battle (with one dropped connection and its
+    # reconnection) and the end screen with the verdict, all through the flow and the renderer.
+    # The link under the duel is seabattle.linksim's; the board's BLE objects are made and held
+    # beside it as a board holds them (the radio, the link with its UART service), and while the
+    # link is finding its peer (the lobby; the dropped connection) so is what a board's link
+    # holds then (hardware.blefind, adafruit_ble's advertising module, an advertisement: made
+    # and dropped when the link is up). linksim's module and objects are not a board's: measured
+    # and subtracted. The peer is a bare Duel (seabattle.duel) in this same VM: its share of the
+    # heap is measured at the end (dropped, after the verdict) and subtracted from every figure.
     game_peak = peak
+    game_screens = dict(by_screen)
     over = flow.match.over()
-    before_duel = sample()
-    flow.go_duel()
-    renderer.update(flow.screen)
-    from seabattle import duel, duelplay, flowduel  # noqa: F401  (flowduel: the duel screens)
-    # the phase a duel peaks in is its battle: the lobby's screens are gone by then
-    # (seabattle.flowlobby) and seabattle.duel has loaded the shooting's code (duel_play)
-    flowduel.leave_lobby()
-    __import__("seabattle.duel_play")
-    __import__("seabattle.duelmatch")  # the battle screen's view of the duel
+    stage_duel = {"duel": 0, "duel_host": 0, "duel_join": 0, "place": 0, "duel_wait": 0, "duel_code": 0,
+                  "battle": 0, "duel_reconnect": 0, "end": 0}
     import _bleio
     from adafruit_ble import BLERadio
     from hardware.ble import BleLink
@@ -199,35 +202,155 @@ if BLE:
     from adafruit_ble.services.nordic import UARTService
 
     link = BleLink(BLERadio(), lambda: 0)
-    link._uart = UARTService()  # what host() makes (advertising itself needs CircuitPython's
-    # __bytes__ support, which the MicroPython unix port lacks)
+    link._uart = UARTService()  # what host() makes; a joiner holds the peer's (advertising
+    # itself needs CircuitPython's __bytes__ support, which MicroPython lacks)
+    link.code = "KIT4"
+    from seabattle.compat import forget
+    from seabattle.duelplay import DuelAdapter
 
-    with_mods = sample()
-    print("duelmods", with_mods - before_duel)
-    # and a duel's own state: two simulated devices play a whole duel over the link simulator
-    # (seabattle.duelsim, not loaded on a board: imported before its baseline); half of their
-    # peak is one side's (it includes the simulated link's queues: an upper bound). Every phase
-    # module is loaded before the baseline and kept: the two devices share this VM, and one
-    # dropping the phase it left would count the other's reloading it as state
-    from seabattle import duelsim, linksim  # noqa: F401
+    before_sim = sample()
+    from seabattle import linksim
 
-    for part in duel.PARTS:
-        __import__("seabattle.duel_" + part)
-    duel.forget = lambda name: None
+    clock = linksim.Clock()
+    sim = linksim.LinkSim(clock, seed=3)
+    finding = None  # what a board's link holds while it finds its peer
 
-    match = duelsim.Match(3)
-    before_duel = sample()
-    most_duel = 0
+    def find():
+        global finding
+        from hardware import blefind
+
+        finding = blefind.advertisement(link)  # the host's; a joiner's scan holds one like it
+        blefind = None
+
+    def found():
+        global finding
+        finding = None
+        from hardware import blefind
+
+        blefind.drop()
+        blefind = None
+
+    class Linker:  # what a board's BleLinker gives the duel screens (a lobby, then the link)
+        link = None
+
+        def host(self, code=None):
+            find()
+            self.link = sim.ends[0]
+            return "KIT4"
+
+        def scan(self):
+            if finding is None:
+                find()
+            return ["KIT4"]
+
+        def connect(self, code):
+            self.link = sim.ends[0]
+
+        def cancel(self):
+            self.link = None
+
+    def make(link, role, rules):
+        from seabattle import duel
+
+        return duel.Duel(link, clock, Profile.rng, role, "Маша", rules,
+                         lambda data: keeper.duel_store(data, "KIT4"))
+
+    linker = Linker()
+    sim_cost = sample() - before_sim  # linksim and its objects: not a board's
+    flow.duel = DuelAdapter(linker, make)
+
+    def step_duel():
+        global peer
+        clock.tick(10)
+        flow.tick(clock() / 1000.0)
+        saver.poll()
+        if peer is None and flow.name in ("duel_host", "duel_join"):
+            from seabattle import duel
+
+            peer = duel.Duel(sim.ends[1], clock, Rng(11), 1 if ROLE == "host" else 0, "Петя", flow.rules)
+            duel = None
+        if peer is not None:
+            for ev in peer.poll():
+                if ev[0] == "hello":
+                    from seabattle import placement
+
+                    peer.set_fleet(placement.random_fleet(peer.rules, peer_rng))
+                    placement = None
+                    forget("seabattle.placement")
+            if peer.my_turn():
+                cells = peer.view.cells
+                for sq in range(len(cells)):
+                    if peer.view.can_fire(sq):
+                        peer.fire(sq)
+                        break
+        if finding is not None and flow.name not in ("duel_host", "duel_join", "duel_reconnect"):
+            found()  # frames flow: the link drops what found the peer
+        renderer.update(flow.screen)
+
+    def sample_duel():
+        used = sample()
+        if flow.name in stage_duel and used > stage_duel[flow.name]:
+            stage_duel[flow.name] = used
+
+    def act_duel(a):
+        act(a)
+        sample_duel()
+
+    peer = None
+    peer_rng = Rng(13)
+    act_duel(ui.MENU)  # the end screen's menu: the title
+    while flow.keys[flow.screen.selected] != "duel":
+        act_duel(ui.DOWN)
+    act_duel(ui.FIRE)  # the duel menu
+    if ROLE != "host":
+        act_duel(ui.DOWN)
+    act_duel(ui.FIRE)  # host, or join
     steps = 0
-    while not match.done() and steps < 100000:
-        match.step()
+    dropped = False
+    fired = 0
+    while flow.name != "end" and steps < 200000:
+        if flow.name in ("place", "duel_code") or (flow.name == "duel_join" and flow.screen.items):
+            if flow.name == "place":
+                act_duel(ui.SWITCH)  # auto-place
+            act_duel(ui.FIRE)  # the lobby chosen; to battle; the match code accepted
+        elif flow.name == "battle" and flow.match.my_turn() and flow.wait_until < 0:
+            view = flow.match.view
+            target = -1
+            for sq in range(len(view.cells)):
+                if view.can_fire(sq):
+                    target = sq
+                    break
+            goto(target, flow.aim)
+            act_duel(ui.FIRE)
+            fired += 1
+            if fired == 20 and not dropped:  # the connection drops once, mid-battle
+                dropped = True
+                sim.disconnect(3000)
+                find()
+        step_duel()
         steps += 1
-        if steps % 20 == 0:
-            most_duel = max(most_duel, sample() - before_duel)
-    print("duelstate", most_duel // 2 if match.done() else 0)
-    print("duelpeak", with_mods + most_duel // 2)  # its modules and one side's state on the menu's heap
-    match = None
+        if steps % 8 == 0:
+            sample_duel()
+    while flow.match.findings is None and steps < 200000:  # the fleets revealed and checked
+        step_duel()
+        steps += 1
+        if steps % 8 == 0:
+            sample_duel()
+    sample_duel()
+    finished = flow.name == "end" and flow.match.findings == [] and stage_duel["duel_reconnect"] > 0
+    # the peer's share of the heap (its Duel, channel, fleet, log): measured by dropping it
+    with_peer = sample()
+    peer = None
+    peer_cost = with_peer - sample()
+    most_duel = 0
+    for k in stage_duel:
+        stage_duel[k] = max(0, stage_duel[k] - peer_cost - sim_cost)
+        most_duel = max(most_duel, stage_duel[k])
+    print("duelpeak", most_duel if finished else 0)
+    print("duelscreens", " ".join("%s:%d" % (k, v) for k, v in stage_duel.items() if v))
+    print("duelsub", peer_cost, sim_cost)
     peak = game_peak
+    by_screen = game_screens
 for name, used in stages:
     print("stage", used, name)
 print("startup", startup)
@@ -241,4 +364,4 @@ print("most", most, gc.mem_alloc() + gc.mem_free())
 import micropython  # noqa: E402
 
 micropython.qstr_info()
-print("ok" if ended and (over if BLE else flow.match.over()) else "unfinished")
+print("ok" if ended and (over if BLE else flow.match.over()) and (finished if BLE else True) else "unfinished")
