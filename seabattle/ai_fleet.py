@@ -6,7 +6,9 @@ Measured against the hard shooter with ``python -m tools.bench ai --fleets compu
 """
 
 from seabattle.fleet import Fleet, Ship
-from seabattle.placement import BAND, _Sea, _complete, _mix, _pack, _search, _spread, perelman_fleet, random_fleet
+from seabattle.placement import (BAND, _Sea, _complete_steps, _mix, _pack_steps, _search, _spread_steps,
+                                 finish,
+                                 perelman_fleet, random_fleet)
 from seabattle.rules import TOUCH_NEVER
 
 # (style, weight): how often each style is drawn. Weighed by the shots the hard shooter (its
@@ -22,6 +24,15 @@ BAND_LINES = 4  # the band style's strip along one edge
 
 def computer_fleet(rules, rng):
     """A legal fleet for ``rules`` in a style drawn at random (weights in ``STYLES``)."""
+    return finish(fleet_steps(rules, rng))
+
+
+def fleet_steps(rules, rng):
+    """``computer_fleet`` as a generator of steps (``seabattle.placement.finish``), its value the
+    fleet: the packing searches of the corner and band styles take ~1-5 s on a CLUE and now and
+    then 20-30 s (measured: 2.5 ms median, 52 ms p99 on the MicroPython unix port, x380), so a
+    board runs them a step a frame with the screen saying why it waits. The same random numbers
+    are drawn however the steps fall: the same fleet as ``computer_fleet``."""
     total = 0
     for _name, weight in STYLES:
         total += weight
@@ -30,7 +41,11 @@ def computer_fleet(rules, rng):
         if k < weight:
             break
         k -= weight
-    return style_fleet(name, rules, rng)
+    if name == "corner":
+        return (yield from _corner_steps(rules, rng))
+    if name == "band":
+        return (yield from _band_steps(rules, rng))
+    return (yield from _spread_fleet_steps(rules, rng))
 
 
 def style_fleet(name, rules, rng):
@@ -122,6 +137,10 @@ def border_fleet(rules, rng):
 
 
 def spread_fleet(rules, rng):
+    return finish(_spread_fleet_steps(rules, rng))
+
+
+def _spread_fleet_steps(rules, rng):
     """Multi-deck ships on the ring, singles inside it, far apart (Chebyshev distance >= 3 where
     the board allows): the last singles are what a strong shooter spends its shots on."""
     ring = _ring(rules)
@@ -136,12 +155,18 @@ def spread_fleet(rules, rng):
         return random_fleet(rules, rng)
     _ring_mix(sea, placed, rng, 24 * len(placed), ring, list(range(len(placed))))
     for spread in (3, 2, 0):
-        if _spread(sea, singles, rng, placed, inside, spread):
+        yield
+        done = yield from _spread_steps(sea, singles, rng, placed, inside, spread)
+        if done:
             return Fleet(rules, [Ship(c) for c in placed])
     return edge_fleet(rules, rng)
 
 
 def corner_fleet(rules, rng):
+    return finish(_corner_steps(rules, rng))
+
+
+def _corner_steps(rules, rng):
     """«Перельман»'s corner with its single-deck ships hidden: the multi-deck ships packed along
     the two edges at a random corner, the singles spread in the open water off the border and
     as far from the packed ships as the best of ``CANDIDATES`` draws puts them.
@@ -166,12 +191,17 @@ def corner_fleet(rules, rng):
             strip[sq] = 1
     sea = _Sea(rules)
     placed = []
-    if not _pack(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, right, bottom):
+    done = yield from _pack_steps(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, right, bottom)
+    if not done:
         return perelman_fleet(rules, rng)
-    return _hide_singles(rules, sea, placed, strip, rng)
+    return (yield from _hide_steps(rules, sea, placed, strip, rng))
 
 
 def band_fleet(rules, rng):
+    return finish(_band_steps(rules, rng))
+
+
+def _band_steps(rules, rng):
     """The multi-deck ships packed anywhere in a strip ``BAND_LINES`` wide along one random edge
     (not only on its edge line, where the hard shooter's prior expects them), the singles hidden
     in the open water as in ``corner_fleet``."""
@@ -196,9 +226,10 @@ def band_fleet(rules, rng):
             strip[sq] = 1
     sea = _Sea(rules)
     placed = []
-    if not _complete(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, -1, [4000]):
-        return corner_fleet(rules, rng)
-    return _hide_singles(rules, sea, placed, strip, rng)
+    done = yield from _complete_steps(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, -1, [4000, 0])
+    if not done:
+        return (yield from _corner_steps(rules, rng))
+    return (yield from _hide_steps(rules, sea, placed, strip, rng))
 
 
 def _exposure(rules, blocked, sq):
@@ -215,9 +246,10 @@ def _exposure(rules, blocked, sq):
     return n
 
 
-def _hide_singles(rules, sea, placed, strip, rng):
+def _hide_steps(rules, sea, placed, strip, rng):
     """Add the single-deck ships off ``strip`` and off the border, spread out; of
-    ``CANDIDATES`` such layouts keep the least exposed one. A fleet for ``rules``."""
+    ``CANDIDATES`` such layouts keep the least exposed one. A fleet for ``rules``; a step
+    per layout."""
     singles = len(rules.fleet) - len(placed)
     ring = _ring(rules)
     water = bytearray(rules.cells)
@@ -228,8 +260,10 @@ def _hide_singles(rules, sea, placed, strip, rng):
     best = None
     best_score = 0
     for _ in range(CANDIDATES):
+        yield
         for spread in (3, 2, 0):
-            if _spread(sea, singles, rng, placed, water, spread):
+            done = yield from _spread_steps(sea, singles, rng, placed, water, spread)
+            if done:
                 break
         else:
             continue

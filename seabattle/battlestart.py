@@ -1,8 +1,9 @@
-"""Starting a battle against the computer or a duel's (seabattle.flowbattle's ``go_battle`` and
-``continue_game``): checking the placed fleet, the computer's fleet and player, the match.
+"""Starting a battle against the computer or a duel's (seabattle.flowmaking's ``go_battle`` and
+``tick``, seabattle.flowbattle's ``continue_game``): checking the placed fleet, the computer's
+fleet and player, the match.
 
-Loaded for that moment and dropped (``flowbattle`` forgets it): a board does not hold code that
-runs once per game while the battle is on screen.
+Loaded for those moments and dropped (the callers forget it): a board does not hold code that
+runs once per game while the battle is on screen, nor while the computer's fleet is made.
 """
 
 import sys
@@ -13,7 +14,8 @@ from seabattle.match import LocalMatch
 
 
 def go_battle(f):
-    """True if the battle's screen follows (not: back to placing, or a duel's wait)."""
+    """True if the computer's fleet is to be made (``f.making``) and the battle follows (not:
+    back to placing, or a duel's wait)."""
     mine = fleet.Fleet(f.rules, f.ships)
     try:
         mine.validate()
@@ -26,17 +28,27 @@ def go_battle(f):
         f.match = f.duel.start(mine)
         f.go_duel_wait()
         return False
+    # the fleet is checked: placing's checks can go while the enemy's fleet is made (the peak
+    # of a game against the computer: 2-3 KB less); the Game checks both fleets again at the
+    # start (loading them for that moment) and ``begin`` drops them again
+    forget("seabattle.fleetcheck")
     factory = _factory(f, f.settings.level)
     from seabattle import ai_fleet
 
-    enemy = ai_fleet.computer_fleet(f.rules, f.rng)
-    ai_fleet = None
+    # its fleet is made a step a frame (seabattle.flowmaking): a search of seconds on a board
+    f.making = [ai_fleet.fleet_steps(f.rules, f.rng), mine, factory]
+    return True
+
+
+def begin(f, enemy):
+    """The match against the computer, once its fleet ``enemy`` is made (``f.making``)."""
     forget("seabattle.ai_fleet")  # the battle needs neither it nor the placing it uses
     forget("seabattle.placement")
+    _steps, mine, factory = f.making
+    f.making = None
     first = f.rng.randrange(2)
     f.match = LocalMatch(f.rules, mine, enemy, _opponent(f, factory, f.rules), first)
     forget("seabattle.fleetcheck")  # the fleets are checked: no more placing nor checking
-    return True
 
 
 def _opponent(f, factory, rules):

@@ -4,7 +4,8 @@ No display code: a renderer shows ``flow.screen`` after each ``act(action)`` or 
 and a test can play a whole game by calling ``act``. The clock is injected through ``tick(now)``
 (seconds, any origin): the computer's shots and the pause after the last shot wait on it.
 
-Screens (``flow.name``): title, level, place, place_menu, battle, pause, end, stats, about, and
+Screens (``flow.name``): title, level, place, place_menu, making (the computer places its fleet,
+a step a frame: ``tick``), battle, pause, end, stats, about, and
 the duel screens duel, duel_host, duel_join, duel_code, duel_wait, duel_reconnect, duel_gone,
 duel_saved (seabattle.flowduel: loaded when a duel is chosen, dropped back on the title).
 
@@ -23,16 +24,16 @@ LEVELS = (("easy", "ai.Easy"), ("normal", "ai.Normal"), ("hard", "ai_hard.Hard")
 MOVE_DELAY = 0.7  # seconds between the computer's shots, so a player can follow them
 END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
 # the screens of each phase are functions in a module of their own (seabattle.flowmenu: title,
-# settings, level, stats, about; flowplace: placing the fleet; flowbattle: the battle; flowend:
-# the end), loaded when the phase starts (``Flow._phase``); flowpause and flowplacemenu, the
+# settings, level, stats, about; flowplace: placing the fleet; flowmaking: the computer's fleet;
+# flowbattle: the battle; flowend: the end), loaded when the phase starts (``Flow._phase``); flowpause and flowplacemenu, the
 # battle's and placing's menus, are loaded by their phase's module while they show and dropped
 # with the phase like the others
-PHASES = ("flowmenu", "flowplace", "flowbattle", "flowend", "flowpause", "flowplacemenu")
+PHASES = ("flowmenu", "flowplace", "flowmaking", "flowbattle", "flowend", "flowpause", "flowplacemenu")
 # Flow.__getattr__'s names (one string: a game against the computer never interns them)
 _DUEL_CALLS = " show_duel go_duel_wait go_duel_saved duel_resumed duel_place duel_verdict duel_link "
 SCREENS = {"title": "flowmenu", "level": "flowmenu", "stats": "flowmenu", "about": "flowmenu",
-           "place": "flowplace", "place_menu": "flowplace", "battle": "flowbattle", "pause": "flowbattle",
-           "end": "flowend"}
+           "place": "flowplace", "place_menu": "flowplace", "making": "flowmaking", "battle": "flowbattle",
+           "pause": "flowbattle", "end": "flowend"}
 
 
 class Settings:
@@ -61,6 +62,7 @@ class Flow:
         self.screen = ui.Screen()
         self.name = ""
         self.match = None
+        self.making = None  # the computer's fleet being made: [steps, my fleet, its player's factory]
         self.wait_until = -1.0
         self.keys = []
         self.mode = "ai:" + self.levels[0][0]
@@ -152,8 +154,8 @@ class Flow:
     def tick(self, now):
         """Let time pass: the computer's shots, the pause before the end screen, the duel link."""
         self.now = now
-        if self.name == "battle":
-            self._phase("flowbattle").tick(self, now)
+        if self.name in ("battle", "making"):
+            self._phase(SCREENS[self.name]).tick(self, now)
         if self.duel is not None and getattr(self.duel, "active", True):
             self.duel.poll(self, now)
 
@@ -194,7 +196,7 @@ class Flow:
                     forget("seabattle." + other)
             if name != "flowmenu":  # the title menu's texts too (seabattle.strings)
                 strings.unload("menu")
-            if name in ("flowbattle", "flowend"):  # and placing's, once the game is on
+            if name in ("flowmaking", "flowbattle", "flowend"):  # and placing's, once placed
                 strings.unload("place")
             if name != "flowend":  # the end screen's, and the pause menu's (any phase change)
                 strings.unload("end")
@@ -211,7 +213,7 @@ class Flow:
         self._phase("flowplace").go_place(self, keep)
 
     def go_battle(self):
-        self._phase("flowbattle").go_battle(self)
+        self._phase("flowmaking").go_battle(self)
 
     def start_battle(self, resumed=False):
         self._phase("flowbattle").start(self, resumed)

@@ -10,18 +10,6 @@ from seabattle import sound, strings, ui
 from seabattle.flow import END_DELAY, MOVE_DELAY, forget
 
 
-def go_battle(f):
-    """From the placed fleet to the first shot (seabattle.battlestart: its code runs once per
-    game, so the battle does not hold it)."""
-    from seabattle import battlestart
-
-    go = battlestart.go_battle(f)
-    battlestart = None
-    forget("seabattle.battlestart")
-    if go:
-        start(f)
-
-
 def start(f, resumed=False):
     f._page("battle", ui.P_BOARD, "")
     f._labels()

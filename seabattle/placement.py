@@ -18,6 +18,12 @@ from seabattle.fleet import Fleet, Ship
 from seabattle.rules import TOUCH_NEVER, RulesError
 
 MIX_STEPS_PER_SHIP = 24  # Markov steps per ship after the first legal fleet (see bench figures)
+# A search step: listing a node's legal spots looks at every spot of the board, about 0.3 ms on the
+# MicroPython unix port for 10x10 (0.1 s on a CLUE), the rest is small; a step ends once its nodes
+# have looked at STEP_SQUARES squares' spots (3 nodes on 10x10: ~1 ms, ~0.4 s on a CLUE). The count
+# is kept in the budget's second item.
+STEP_SQUARES = 300
+SPREAD_TRIES = 16  # tries of _spread_steps per step (a try: ~40 us on the unix port, 15 ms on a CLUE)
 
 
 class _Sea:
@@ -139,16 +145,23 @@ def _search(sea, sizes, rng, placed, allowed=None, budget=20000):
         for _ in range(8):
             if _quick(sea, sizes, rng, placed):
                 return True
-    return _complete(sea, sizes, rng, placed, allowed, -1, [budget])
+    return _complete(sea, sizes, rng, placed, allowed, -1, [budget, 0])
 
 
 def _complete(sea, sizes, rng, placed, allowed=None, floor=-1, budget=None):
+    """``_complete_steps`` run to its end: True if it placed ``sizes``."""
+    return finish(_complete_steps(sea, sizes, rng, placed, allowed, floor, budget))
+
+
+def _complete_steps(sea, sizes, rng, placed, allowed=None, floor=-1, budget=None):
     """Depth-first search over every legal spot, in random order: finds a fleet if one exists.
 
     Ships of equal size are placed in increasing order of their first cell (``floor``), so the
     search never tries the same set of ships in another order: that keeps an impossible fleet
-    (ten single-deckers on 5x5) from taking factorial time. ``budget`` (a one-item list) counts
-    down the spots tried; at zero the search gives up.
+    (ten single-deckers on 5x5) from taking factorial time. ``budget`` (a list: units, spots) counts
+    down the spots tried; at zero the search gives up. A generator (see ``finish``): it yields
+    about every ``STEP_SQUARES`` squares' spots listed (``budget[1]``), so a board can spread a long
+    search over its frames; the random numbers drawn do not depend on the steps.
     """
     if not sizes:
         return True
@@ -156,6 +169,11 @@ def _complete(sea, sizes, rng, placed, allowed=None, floor=-1, budget=None):
     rest = sizes[1:]
     spots = sea.spots(size, allowed)
     _shuffle(spots, rng)
+    if budget is not None:
+        budget[1] += sea.rules.cells
+        if budget[1] >= STEP_SQUARES:
+            budget[1] = 0
+            yield
     for code in spots:
         if code <= floor:
             continue
@@ -169,11 +187,23 @@ def _complete(sea, sizes, rng, placed, allowed=None, floor=-1, budget=None):
         sea.add(cells)
         placed.append(cells)
         nxt = code if rest and rest[0] == size else -1
-        if _complete(sea, rest, rng, placed, allowed, nxt, budget):
+        done = yield from _complete_steps(sea, rest, rng, placed, allowed, nxt, budget)
+        if done:
             return True
         placed.pop()
         sea.remove(cells)
     return False
+
+
+def finish(steps):
+    """Run a generator of steps to its end and return its value. The searches here are
+    generators so that a board can run them a step a frame (``seabattle.ai_fleet.fleet_steps``:
+    the computer's fleet, whose search may take seconds on a board); elsewhere they just run."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        return stop.value
 
 
 def _mix(sea, placed, rng, steps):
@@ -281,12 +311,18 @@ def perelman_fleet(rules, rng):
     return random_fleet(rules, rng)
 
 
-def _pack(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=None):
+def _pack(sea, sizes, rng, placed, band, right, bottom):
+    """``_pack_steps`` run to its end: True if it placed ``sizes``."""
+    return finish(_pack_steps(sea, sizes, rng, placed, band, right, bottom))
+
+
+def _pack_steps(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=None):
     """Place ``sizes`` inside ``band``, preferring spots on the board's edge lines.
 
-    Complete like ``_complete`` (equal sizes in increasing order), within ``budget`` spots."""
+    Complete like ``_complete`` (equal sizes in increasing order), within ``budget`` spots; a
+    generator like ``_complete_steps``."""
     if budget is None:
-        budget = [2000]
+        budget = [2000, 0]
     if not sizes:
         return True
     w = sea.rules.width
@@ -306,6 +342,10 @@ def _pack(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=None):
             far_y = max(far_y, dy)
         spots[i] = (min(far_x, far_y) << 20) | (rng.randrange(1024) << 10) | code
     spots.sort()
+    budget[1] += sea.rules.cells
+    if budget[1] >= STEP_SQUARES:
+        budget[1] = 0
+        yield
     for key in spots:
         code = key & 1023
         if code <= floor:
@@ -319,7 +359,8 @@ def _pack(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=None):
         sea.add(cells)
         placed.append(cells)
         nxt = code if len(sizes) > 1 and sizes[1] == size else -1
-        if _pack(sea, sizes[1:], rng, placed, band, right, bottom, nxt, budget):
+        done = yield from _pack_steps(sea, sizes[1:], rng, placed, band, right, bottom, nxt, budget)
+        if done:
             return True
         placed.pop()
         sea.remove(cells)
@@ -327,10 +368,18 @@ def _pack(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=None):
 
 
 def _spread(sea, count, rng, placed, allowed, spread, tries=200):
-    """Place ``count`` single-deck ships at Chebyshev distance >= ``spread`` from each other."""
+    """``_spread_steps`` run to its end: True if it placed the ``count`` singles."""
+    return finish(_spread_steps(sea, count, rng, placed, allowed, spread, tries))
+
+
+def _spread_steps(sea, count, rng, placed, allowed, spread, tries=200):
+    """Place ``count`` single-deck ships at Chebyshev distance >= ``spread`` from each other;
+    a generator (see ``finish``) that yields every ``SPREAD_TRIES`` tries."""
     w = sea.rules.width
     chosen = []
-    for _ in range(tries):
+    for t in range(tries):
+        if t and not t % SPREAD_TRIES:
+            yield
         del chosen[:]
         for _ in range(count):
             # count the free squares, then walk to the chosen one: no list of them (up to 400

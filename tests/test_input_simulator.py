@@ -80,8 +80,13 @@ def test_simulator_plays_from_keys_in_a_scaled_window():
     frames = []
 
     def script():
-        # Fire (Z) on "Play the computer", Z on the level, Space auto-places, Z to battle
-        for key in (pygame.K_z, pygame.K_z, pygame.K_SPACE, pygame.K_z, pygame.K_RIGHT):
+        # Fire (Z) on "Play the computer", Z on the level, Space auto-places, Z to battle; frames
+        # pass while the computer places its fleet (a step a frame: its screen ignores keys)
+        for key in (pygame.K_z, pygame.K_z, pygame.K_SPACE, pygame.K_z, None, pygame.K_RIGHT):
+            if key is None:
+                for _ in range(30):
+                    yield
+                continue
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key))
             pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key))
             yield

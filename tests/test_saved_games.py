@@ -20,6 +20,7 @@ from hardware.boards.common import Keeper  # noqa: E402
 from hardware.storage import HEADER, TRAILER, Store  # noqa: E402
 from seabattle import save, strings, ui  # noqa: E402
 from seabattle.flow import Flow, Settings  # noqa: E402
+from tools import scenes  # noqa: E402
 
 BUILD = app.build
 
@@ -184,6 +185,7 @@ def _step(flow, clock):
 def _start(flow):
     for action in (ui.FIRE, ui.DOWN, ui.FIRE, ui.SWITCH, ui.FIRE):  # play, normal, auto-place, go
         flow.act(action)
+    scenes.made(flow)  # the computer places its fleet
     assert flow.name == "battle"
 
 
@@ -271,6 +273,7 @@ def test_quitting_to_the_menu_offers_the_game_and_a_new_game_replaces_it():
     flow.act(ui.FIRE)
     for action in (ui.FIRE, ui.SWITCH, ui.FIRE):
         flow.act(action)
+    scenes.made(flow)
     assert flow.name == "battle" and flow.match.game is not game and flow.resumable is None
     flow.act(ui.MENU)
     flow.screen.selected = flow.keys.index("surrender")

@@ -42,6 +42,7 @@ def shot_counts(width, height, shots=30, seed=4):
     flow.act(ui.FIRE)
     flow.act(ui.SWITCH)
     flow.act(ui.FIRE)
+    scenes.made(flow)  # the computer places its fleet
     renderer.update(flow.screen)
     display.refresh()
     display.refresh()  # Blinka's first refresh after showing a group sends it all but keeps it dirty

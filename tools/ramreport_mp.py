@@ -34,7 +34,7 @@ if BLE:
 NVM = bytearray(b"\xff" * 8192)
 
 # the most live heap seen on each screen (flow.name), its keys made before the baseline
-by_screen = {"title": 0, "level": 0, "place": 0, "battle": 0, "end": 0}
+by_screen = {"title": 0, "level": 0, "place": 0, "making": 0, "battle": 0, "end": 0}
 gc.collect()
 BASE = gc.mem_alloc()
 peak = 0
@@ -147,6 +147,10 @@ for _ in range(LEVEL):
 act(ui.FIRE)  # level
 act(ui.SWITCH)  # auto-place
 act(ui.FIRE)  # start
+while flow.name == "making":  # the computer places its fleet, a step a frame
+    flow.tick(now)
+    renderer.update(flow.screen)
+    sample()
 shots = 0
 while flow.name == "battle" and shots < 400:
     if flow.match.over():

@@ -74,6 +74,12 @@ def place_fleet(flow, fleet):
         flow.act(ui.FIRE)
 
 
+def made(flow):
+    """Frames pass while the computer places its fleet (seabattle.flowbattle.make)."""
+    while flow.name == "making":
+        flow.tick(flow.now)
+
+
 def shoot(flow, square, now):
     """Aim at ``square`` and fire; then let the computer answer. Returns the new time."""
     goto(flow, square, flow.aim)
@@ -118,6 +124,7 @@ def walk(lang="ru", seed=7, size=None):
     choose(flow, "random")
     yield "place_done", flow
     flow.act(ui.FIRE)
+    made(flow)
     now = 0.0
     if not flow.match.my_turn():
         while not flow.match.my_turn():

@@ -17,6 +17,7 @@ TEXT = {
     "my_fleet": "My fleet",
     "score": "H{hits}/S{shots}",
     "none_left": "—",
+    "enemy_placing": "The enemy places its ships…",
     "enemy_first": "The enemy shoots first",
     "enemy_shot": "Enemy: {cell} {answer}",
     "wait_turn": "It is the enemy's turn",

@@ -16,6 +16,7 @@ TEXT = {
     "my_fleet": "Мой флот",
     "score": "П{hits}/В{shots}",
     "none_left": "—",
+    "enemy_placing": "Противник ставит корабли…",
     "enemy_first": "Первым ходит противник",
     "enemy_shot": "Враг: {cell} {answer}",
     "wait_turn": "Сейчас ход противника",

@@ -16,6 +16,7 @@ TEXT = {
     "my_fleet": "Мій флот",
     "score": "В{hits}/П{shots}",
     "none_left": "—",
+    "enemy_placing": "Суперник ставить кораблі…",
     "enemy_first": "Першим ходить суперник",
     "enemy_shot": "Ворог: {cell} {answer}",
     "wait_turn": "Зараз хід суперника",

@@ -42,6 +42,16 @@ def _place(flow, fleet):
         flow.act(ui.FIRE)
 
 
+def _made(flow):
+    """The computer places its fleet a step a frame (seabattle.flowbattle.make): let the frames
+    pass (no time needed) until the battle shows; the number of frames it took."""
+    frames = 0
+    while flow.name == "making":
+        flow.tick(flow.now)
+        frames += 1
+    return frames
+
+
 def _new(lang="ru", seed=5):
     rec = sound.Recorder()
     saved = []
@@ -120,6 +130,7 @@ def test_whole_game_against_the_computer_by_actions_only():
     assert "battle" in flow.keys
     flow.act(ui.BACK)
     flow.act(ui.FIRE)
+    _made(flow)
     assert flow.name == "battle"
     import sys
 
@@ -177,12 +188,37 @@ def test_whole_game_against_the_computer_by_actions_only():
     assert flow.name == "title"
 
 
+def test_the_computer_places_its_fleet_a_step_a_frame_as_the_screen_says():
+    from seabattle import ai_fleet
+
+    flow, _rec, _saved = _new("uk", seed=8)
+    _choose(flow, "play")
+    flow.act(ui.FIRE)
+    flow.act(ui.SWITCH)  # auto-place
+    state = flow.rng.state
+    flow.act(ui.FIRE)
+    assert flow.name == "making" and flow.match is None
+    assert flow.screen.message == strings.say("uk", "enemy_placing")
+    big = bytes(flow.screen.big)
+    for action in (ui.FIRE, ui.MENU, ui.BACK, ui.RIGHT):  # nothing to do meanwhile: ignored
+        flow.act(action)
+    assert flow.name == "making" and bytes(flow.screen.big) == big
+    frames = _made(flow)
+    assert flow.name == "battle" and frames > 1
+    # the same fleet as made at once from the same random numbers, however the steps fell
+    rng = Rng(1)
+    rng.state = state
+    made = ai_fleet.computer_fleet(flow.rules, rng)
+    assert [s.cells for s in flow.match.enemy_fleet.ships] == [s.cells for s in made.ships]
+
+
 def test_battle_rejects_a_second_shot_at_the_same_cell_and_swaps_boards():
     flow, _rec, _saved = _new("en", seed=2)
     _choose(flow, "play")
     flow.act(ui.FIRE)
     flow.act(ui.SWITCH)  # auto-place
     flow.act(ui.FIRE)
+    _made(flow)
     now = 0.0
     while not flow.match.my_turn():
         now += 1.0
@@ -216,6 +252,7 @@ def test_pause_menu_resumes_swaps_and_quits_to_a_game_the_title_offers():
     flow.act(ui.FIRE)
     flow.act(ui.SWITCH)  # auto-place
     flow.act(ui.FIRE)
+    _made(flow)
     assert flow.name == "battle"
     flow.act(ui.MENU)
     assert flow.name == "pause" and flow.screen.page == ui.P_MENU
@@ -260,6 +297,7 @@ def test_the_hard_level_expects_the_habits_learnt_from_earlier_fleets():
     _choose(flow, "hard")
     flow.act(ui.SWITCH)
     flow.act(ui.FIRE)
+    _made(flow)
     assert flow.name == "battle" and flow.mode == "ai:hard"
     styles = flow.match.opponent.styles
     assert styles == habits.styles(data) and styles != habits.styles(None)
@@ -274,6 +312,7 @@ def test_a_saved_game_is_offered_on_the_title_and_continues_where_it_stopped():
     _choose(flow, "normal")
     flow.act(ui.SWITCH)
     flow.act(ui.FIRE)
+    _made(flow)
     now = 0.0
     while flow.results < 9:
         now += 1.0

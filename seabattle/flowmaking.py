@@ -1,0 +1,50 @@
+"""From the placed fleet to the battle (making): the computer places its fleet, a step a frame.
+
+A phase of seabattle.flow between placing and the battle. The corner and band styles' packing
+searches (seabattle.ai_fleet) take ~1-5 s on a CLUE, now and then 20-30 s: run at once they
+froze the screen; here the placing screen says «the enemy places its ships» and each frame runs
+one step (seabattle.placement.finish). Neither placing's code nor the battle's is held
+meanwhile, only this, the search and its modules (dropped before the battle's screen is built).
+The steps draw the same random numbers however they fall: a seed plays the same game.
+"""
+
+from seabattle import ui
+from seabattle.flow import forget
+
+
+def go_battle(f):
+    """From the placed fleet: against the computer, its fleet first (``f.making``), then the
+    battle; a duel's wait, or back to placing (seabattle.battlestart says which)."""
+    from seabattle import battlestart
+
+    go = battlestart.go_battle(f)
+    battlestart = None
+    forget("seabattle.battlestart")
+    if go:
+        f.name = "making"
+        s = f.screen
+        s.message = f.t("enemy_placing")
+        s.tone = ui.TONE_PLAIN
+        s.hint = ""
+        s.changed()
+
+
+def tick(f, now):
+    """One step of the computer's fleet; when it is made, the battle begins."""
+    steps = f.making[0]
+    try:
+        next(steps)
+        return
+    except StopIteration as made:
+        enemy = made.value
+    steps = None  # the search and its modules can go (a board's collector sees every reference)
+    from seabattle import battlestart
+
+    battlestart.begin(f, enemy)  # drops the search's modules first
+    battlestart = None
+    forget("seabattle.battlestart")
+    f.start_battle()
+
+
+def act(f, action):
+    """Nothing to do while the enemy places its ships (a moment): keys are ignored."""
