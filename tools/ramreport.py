@@ -283,6 +283,7 @@ GAME_MODULES = ("seabattle.flow", "hardware.app", "hardware.appstart", "hardware
                 "seabattle.lang.ru", "seabattle.lang.ru_menu", "seabattle.flowmenu", "hardware.listview",
                 "hardware.bdf", "hardware.pages", "hardware.sheets", "seabattle.flowlevels", "seabattle.ai",
                 "seabattle.ai_fleet", "seabattle.flowplace", "seabattle.lang.ru_place", "seabattle.flowplacemenu",
+                "seabattle.flowmaking",
                 "seabattle.flowbattle", "seabattle.battlestart", "seabattle.save", "seabattle.flowpause",
                 "seabattle.lang.ru_pause", "seabattle.flowend", "seabattle.lang.ru_end", "seabattle.habits")
 
