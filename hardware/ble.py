@@ -45,13 +45,6 @@ LOST = "lost"  # connection dropped; reconnecting
 CLOSED = "closed"
 
 
-def _find():
-    """hardware.blefind: how the link finds its peer, loaded while it is not READY."""
-    from hardware import blefind
-
-    return blefind
-
-
 class LinkError(ValueError):
     """A link operation that cannot be done here (names what and why)."""
 
@@ -88,8 +81,11 @@ class BleLink:
         self.epoch = 0  # handshakes completed: a new value means a new connection
         self.strangers = 0  # connections dropped for not being our opponent
         self.drops = 0  # connections lost after the handshake
-        self._uart = None  # local service (host) or the peer's (join)
-        self._conn = None
+        self._uart = None  # local service (host) or the peer's (join); a joiner's goes once READY
+        self._conn = None  # adafruit_ble's BLEConnection; once READY the native one under it
+        self._rx = None  # once READY: the native (_bleio) objects the frames need (``_bare``)
+        self._tx = None
+        self._adapter = None  # the radio's native adapter, kept while the radio is let go
         self._hello = bytearray()
         self._since = 0
         self._tried = None
@@ -108,7 +104,12 @@ class BleLink:
         if self.state != READY:
             return  # like a dropped connection: the channel resends after the reconnect
         try:
-            self._uart.write(data)
+            tx = self._tx
+            if tx is None:
+                self._uart.write(data)
+            else:  # what UARTService.write does: 20 bytes a write
+                for i in range(0, len(data), 20):
+                    tx.value = data[i:i + 20]
         except Exception:  # _bleio.ConnectionError and friends: the peer went away
             self._lost()
 
@@ -116,34 +117,75 @@ class BleLink:
         if not self.connected:
             return b""
         try:
-            n = self._uart.in_waiting
-            return (self._uart.read(n) or b"") if n else b""
+            rx = self._rx if self._rx is not None else self._uart
+            n = rx.in_waiting
+            return (rx.read(n) or b"") if n else b""
         except Exception:
             self._lost()
             return b""
 
+    # -- RAM: once frames flow the link needs no adafruit_ble object ---------------------------
+    def _bare(self):
+        """Frames flow (READY): keep only the native ``_bleio`` objects they need (the UART
+        service's receive buffer and transmit characteristic, the connection, the adapter) and
+        let the radio, the connection's wrapper and (a joiner) the peer's service go, with
+        adafruit_ble's modules on a board's VM: nothing holds them then (a host keeps its local
+        service, which cannot be removed, and the modules under it). ``_find`` makes the radio
+        again when the link must find its peer."""
+        u = self._uart
+        self._rx = u._rx  # _bleio.CharacteristicBuffer
+        self._tx = u._tx.bound_characteristic  # _bleio.Characteristic (UARTService's _tx writes it)
+        if self._conn is not None:
+            self._conn = self._conn._bleio_connection  # _bleio.Connection: connected, disconnect()
+        self._adapter = self.radio._adapter
+        self.radio = None
+        gone = ("adafruit_ble", "adafruit_ble.advertising")
+        if self.role == "join":
+            self._uart = None  # the peer's service: its receive buffer is self._rx
+            gone = ("adafruit_ble", "adafruit_ble.advertising", "adafruit_ble.services.nordic",
+                    "adafruit_ble.characteristics.stream", "adafruit_ble.services", "adafruit_ble.characteristics",
+                    "adafruit_ble.attributes", "adafruit_ble.uuid")
+        from seabattle.compat import forget
+
+        for name in gone:
+            forget(name)
+
+    def _find(self):
+        """hardware.blefind: how the link finds its peer, loaded while it is not READY (with the
+        radio, made again from its native adapter if frames were flowing)."""
+        if self.radio is None:
+            from adafruit_ble import BLERadio
+
+            self.radio = BLERadio(self._adapter)
+        from hardware import blefind
+
+        return blefind
+
+    def _connections(self):
+        return self.radio.connections if self.radio is not None else self._adapter.connections
+
     # -- hosting ---------------------------------------------------------------------------
     def host(self, code):
         """Start a game others can join; show ``code`` on the screen."""
-        _find().host(self, code)
+        self._find().host(self, code)
 
     def _advertise(self):
-        _find().advertise(self)
+        self._find().advertise(self)
 
     # -- joining ---------------------------------------------------------------------------
     def scan(self, seconds=SCAN_S):
         """Blocking scan for ``seconds``: the seabattle games in range (hardware.blefind.Lobby:
         ``code``, ``rssi``), strongest first."""
-        return _find().scan(self, seconds)
+        return self._find().scan(self, seconds)
 
     def join(self, lobby):
         """Connect to a game listed by ``scan()``. Returns True once connected (HELLO pending)."""
-        return _find().join(self, lobby)
+        return self._find().join(self, lobby)
 
     def rejoin(self, code):
         """Look for the game with lobby ``code`` again (a duel saved before a reset): the same
         search as after a dropped connection, a short scan every ``RETRY_MS``."""
-        _find().rejoin(self, code)
+        self._find().rejoin(self, code)
 
     # -- the state machine ------------------------------------------------------------------
     def poll(self):
@@ -155,7 +197,7 @@ class BleLink:
 
     def _poll_host(self):
         if self.state == READY:  # frames flow: only a lost connection or a stranger to see to
-            conns = self.radio.connections
+            conns = self._connections()
             if not conns:
                 self._lost()
             elif len(conns) > 1:
@@ -164,14 +206,14 @@ class BleLink:
                         c.disconnect()
                         self.strangers += 1
             return
-        _find().poll_host(self)
+        self._find().poll_host(self)
 
     def _poll_join(self):
         if self.state == READY:
             if self._conn is not None and self._conn.connected:
                 return
             self._lost()
-        _find().poll_join(self)
+        self._find().poll_join(self)
 
     def _drop_current(self):
         conn = self._conn
@@ -184,13 +226,17 @@ class BleLink:
         self.state = LOST
 
     def _forget_conn(self):
-        if self.role == "join" and self._uart is not None:
-            try:
-                self._uart.deinit()  # frees the client's buffers: reconnects leak otherwise
+        if self.role == "join" and (self._uart is not None or self._rx is not None):
+            try:  # frees the client's buffers: reconnects leak otherwise
+                if self._uart is not None:
+                    self._uart.deinit()
+                else:
+                    self._rx.deinit()  # what UARTService.deinit does with its receive buffer
             except Exception:
                 pass
             self._uart = None
         self._conn = None
+        self._rx = self._tx = None
 
     def _lost(self):
         if self.state == READY:
@@ -203,9 +249,10 @@ class BleLink:
     def close(self):
         """Leave the game: disconnect and stop advertising."""
         try:
-            if self.radio.advertising:
-                self.radio.stop_advertising()
-            for c in self.radio.connections:
+            a = self._adapter if self.radio is None else self.radio
+            if a.advertising:
+                a.stop_advertising()
+            for c in a.connections:
                 c.disconnect()
         except Exception:
             pass

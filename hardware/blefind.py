@@ -1,8 +1,9 @@
 """How a BLE link (hardware/ble.py) finds its peer: hosting (advertising ``SEA`` + the lobby code
 and taking the joiner's HELLO), joining (scanning for games, connecting, exchanging HELLO) and
 finding the peer again after a drop. Functions of the BleLink ``b``; imported by hardware.ble
-while the link is not ``READY`` and dropped once frames flow (``drop()``; on a board's VM only):
-a duel's battle holds only the code that carries its frames.
+while the link is not ``READY`` and dropped once frames flow (``drop()``; on a board's VM only),
+when the link lets adafruit_ble go too (``BleLink._bare``): a duel's battle holds only the code
+that carries its frames.
 
 The advertisement is adafruit_ble's plain ``Advertisement`` (its module is loaded with
 adafruit_ble anyway) with the UART service's UUID put in it as bytes, the same bytes
@@ -186,6 +187,7 @@ def poll_host(b):
                 return
             b.epoch += 1
             b.state = READY
+            b._bare()
             drop()
         elif b._hello is None or b.clock() - b._since > HELLO_MS:
             b.strangers += 1
@@ -201,6 +203,7 @@ def poll_join(b):
         if take_hello(b):
             b.epoch += 1
             b.state = READY
+            b._bare()
             drop()
         elif b._hello is None or b.clock() - b._since > HELLO_MS:
             b._drop_current()

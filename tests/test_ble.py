@@ -244,10 +244,30 @@ import sys
 from hardware import ble
 
 
-class Uart:
+class Char:  # a native characteristic: each value set is one write
+    def __init__(self, out):
+        self.out = out
+
+    @property
+    def value(self):
+        return b""
+
+    @value.setter
+    def value(self, b):
+        self.out.append(bytes(b))
+
+
+class Stream:
+    def __init__(self, char):
+        self.bound_characteristic = char
+
+
+class Uart:  # the host's UARTService: its receive buffer and its transmit stream
     def __init__(self, data):
         self.data = bytearray(data)
         self.out = []
+        self._rx = self
+        self._tx = Stream(Char(self.out))
 
     @property
     def in_waiting(self):
@@ -261,25 +281,47 @@ class Uart:
     def write(self, b):
         self.out.append(bytes(b))
 
+    def reset_input_buffer(self):
+        pass
+
 
 class Conn:
     connected = True
 
+    def __init__(self):
+        self._bleio_connection = self
+
+
+class Adapter:
+    advertising = False
+    connections = (Conn(),)
+
 
 class Radio:
-    connections = (Conn(),)
+    def __init__(self):
+        self._adapter = Adapter()
+        self.connections = self._adapter.connections
 
 
 link = ble.BleLink(Radio(), lambda: 0)
 link.role, link.code, link.state = "host", "K7PX", ble.ADVERTISING
 link._uart = Uart(ble.HELLO + b"K7PX")
-ble._find()  # what hosting loaded
+link._find()  # what hosting loaded
+import adafruit_ble  # noqa: F401  (the radio's)
 link.poll()  # the joiner's HELLO: frames flow
 assert link.state == ble.READY and link.epoch == 1 and link._uart.out == [ble.HELLO + b"K7PX"]
 assert "hardware.blefind" not in sys.modules
+adafruit_ble = None
+assert link.radio is None and "adafruit_ble" not in sys.modules  # the radio and its module go
+assert "adafruit_ble.services.nordic" in sys.modules  # the host's local service stays
 link.poll()
 assert "hardware.blefind" not in sys.modules  # READY needs none of it
-assert ble._find().GameAd.__name__ == "GameAd"  # loaded again after a drop
+link.write(b"x" * 25)  # straight to the native characteristic, 20 bytes a write
+assert link._uart.out[1:] == [b"x" * 20, b"x" * 5]
+link._uart.data.extend(b"frame")
+assert link.read() == b"frame"
+assert link._find().GameAd.__name__ == "GameAd"  # loaded again after a drop, with a radio
+assert link.radio._adapter is link._adapter
 assert "adafruit_ble.advertising.standard" not in sys.modules  # never: the plain Advertisement does
 print("ok")
 '''
