@@ -189,10 +189,11 @@ if BLE:
     # The link under the duel is seabattle.linksim's; the board's BLE objects are made and held
     # beside it as a board holds them (the radio, the link with its UART service), and while the
     # link is finding its peer (the lobby; the dropped connection) so is what a board's link
-    # holds then (hardware.blefind, adafruit_ble's advertising module, an advertisement: made
-    # and dropped when the link is up). linksim's module and objects are not a board's: measured
-    # and subtracted. The peer is a bare Duel (seabattle.duel) in this same VM: its share of the
-    # heap is measured at the end (dropped, after the verdict) and subtracted from every figure.
+    # holds then (hardware.blefind and an advertisement: made, and dropped when the link is up).
+    # linksim's module and objects are not a board's: measured and subtracted. The peer is a
+    # bare Duel (seabattle.duel) in this same VM: its share of the heap is measured at the end
+    # (dropped, after the verdict) and subtracted from every figure; the phases' modules it
+    # loads or drops are put back as the board's side had them after each of its moves.
     game_peak = peak
     game_screens = dict(by_screen)
     over = flow.match.over()
@@ -209,6 +210,21 @@ if BLE:
     link._uart = UARTService()  # what host() makes; a joiner holds the peer's (advertising
     # itself needs CircuitPython's __bytes__ support, which MicroPython lacks)
     link.code = "KIT4"
+    link.role = ROLE
+    BLERadio = UARTService = None  # the link holds them, as on a board
+
+    class PeerService:
+        """A joiner's view of the peer's UART service, as BleLink._bare takes it: its native
+        receive buffer and transmit characteristic (here the local service's: the stand-in
+        has no second device)."""
+
+        _rx = link._uart._rx
+
+        class _tx:
+            bound_characteristic = link._uart._tx.bound_characteristic
+
+    if ROLE != "host":
+        link._uart = PeerService()
     from seabattle.compat import forget
     from seabattle.duelplay import DuelAdapter
 
@@ -220,17 +236,21 @@ if BLE:
     finding = None  # what a board's link holds while it finds its peer
 
     def find():
+        """The link finds its peer: hardware.blefind, the radio (made again if frames were
+        flowing) and an advertisement (the host's; a joiner's scan holds one like it)."""
         global finding
-        from hardware import blefind
-
-        finding = blefind.advertisement(link)  # the host's; a joiner's scan holds one like it
-        blefind = None
+        finding = link._find().advertisement(link)
+        if link._uart is None:  # a joiner: the peer's service found again (its buffers)
+            link._uart = PeerService()
 
     def found():
+        """Frames flow: the link keeps only what carries them (BleLink._bare) and drops
+        hardware.blefind, as blefind.poll_host/poll_join do."""
         global finding
         finding = None
         from hardware import blefind
 
+        link._bare()
         blefind.drop()
         blefind = None
 
@@ -263,30 +283,55 @@ if BLE:
     sim_cost = sample() - before_sim  # linksim and its objects: not a board's
     flow.duel = DuelAdapter(linker, make)
 
-    def step_duel():
+    def peer_moves():
         global peer
-        clock.tick(10)
-        flow.tick(clock() / 1000.0)
-        saver.poll()
-        if peer is None and flow.name in ("duel_host", "duel_join"):
+        if peer is None:
             from seabattle import duel
 
             peer = duel.Duel(sim.ends[1], clock, Rng(11), 1 if ROLE == "host" else 0, "Петя", flow.rules)
             duel = None
-        if peer is not None:
-            for ev in peer.poll():
-                if ev[0] == "hello":
-                    from seabattle import placement
+        for ev in peer.poll():
+            if ev[0] == "hello":
+                from seabattle import placement
 
-                    peer.set_fleet(placement.random_fleet(peer.rules, peer_rng))
-                    placement = None
-                    forget("seabattle.placement")
-            if peer.my_turn():
-                cells = peer.view.cells
-                for sq in range(len(cells)):
-                    if peer.view.can_fire(sq):
-                        peer.fire(sq)
-                        break
+                peer.set_fleet(placement.random_fleet(peer.rules, peer_rng))
+                placement = None
+        if peer.my_turn():
+            cells = peer.view.cells
+            for sq in range(len(cells)):
+                if peer.view.can_fire(sq):
+                    peer.fire(sq)
+                    break
+
+    # the modules a Duel loads for a moment or a phase (the peer's placing too): none of its
+    # objects keeps them, so the peer's can go again after each of its moves
+    PEER_LOADS = ("seabattle.duel_setup", "seabattle.duel_play", "seabattle.duel_end", "seabattle.verify",
+                  "seabattle.fleetcheck", "seabattle.placement", "seabattle.rulescheck")
+
+    def as_it_was(mods):
+        """The modules the board's side had before the peer moved: the phase's modules the peer
+        loaded go, what it dropped (its phase over before the board's) comes back, the same
+        objects. (The protocol's core, which the peer may load first, stays: the board's side
+        loads it too.)"""
+        for k in PEER_LOADS:
+            if k in sys.modules and k not in mods:
+                forget(k)
+        for k in mods:
+            if k not in sys.modules:
+                sys.modules[k] = mods[k]
+                i = k.rfind(".")
+                if i > 0 and k[:i] in sys.modules:
+                    setattr(sys.modules[k[:i]], k[i + 1:], mods[k])
+
+    def step_duel():
+        clock.tick(10)
+        flow.tick(clock() / 1000.0)
+        saver.poll()
+        if peer is not None or flow.name in ("duel_host", "duel_join"):
+            mods = dict(sys.modules)
+            peer_moves()
+            as_it_was(mods)
+            mods = None
         if finding is not None and flow.name not in ("duel_host", "duel_join", "duel_reconnect"):
             found()  # frames flow: the link drops what found the peer
         renderer.update(flow.screen)
