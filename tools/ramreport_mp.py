@@ -115,7 +115,14 @@ class Profile(app.Profile):
 stage("storage+sound")
 font = render.load_font(sys.argv[4] if len(sys.argv) > 4 else "fonts/seabattle-12.bdf")
 stage("font")
-renderer, flow = app.build(Profile(), font)
+profile = Profile()
+if BLE:  # a board that can host or join makes its duel adapter at start-up (seabattle.duelplay,
+    # hardware.boards.linkup.make_duel): a game against the computer on such a board holds it
+    profile.ms = lambda: 0
+    profile.player = profile.name = "Маша"
+    profile.link = None
+    profile.duel = linkup.make_duel(profile)
+renderer, flow = app.build(profile, font)
 saver = app.Saver(keeper, flow)
 stage("screens built")
 startup = sample()
@@ -226,7 +233,6 @@ if BLE:
     if ROLE != "host":
         link._uart = PeerService()
     from seabattle.compat import forget
-    from seabattle.duelplay import DuelAdapter
 
     before_sim = sample()
     from seabattle import linksim
@@ -281,7 +287,8 @@ if BLE:
 
     linker = Linker()
     sim_cost = sample() - before_sim  # linksim and its objects: not a board's
-    flow.duel = DuelAdapter(linker, make)
+    flow.duel.linker = linker  # the start-up's adapter, over linksim
+    flow.duel.make_duel = make
 
     def peer_moves():
         global peer
