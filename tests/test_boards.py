@@ -100,18 +100,33 @@ class Seesaw:
         return Seesaw.state & mask
 
 
-BOARD_PINS = {
-    "clue_nrf52840_express": ("BUTTON_A", "BUTTON_B", "SPEAKER", "NEOPIXEL"),
-    "circuitplayground_bluefruit": ("BUTTON_A", "BUTTON_B", "SLIDE_SWITCH", "SPEAKER", "SPEAKER_ENABLE",
-                                    "NEOPIXEL", "SCL", "SDA", "TX", "RX", "A3"),
-    "feather_bluefruit_sense": ("NEOPIXEL", "D5", "D6"),
-    "adafruit_feather_esp32s3_reverse_tft": ("D0", "D1", "D2", "NEOPIXEL", "NEOPIXEL_POWER"),
-    "pybadge": ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "SPEAKER", "SPEAKER_ENABLE", "NEOPIXEL",
-                "D10", "D11", "D12", "D13", "TX", "RX"),
-    "some_new_board": ("BUTTON_A",),
-}
+def stub_pins(board_id):
+    """The pin names CircuitPython defines in ``board`` on ``board_id``, read from the
+    circuitpython-stubs package's board definitions (generated from CircuitPython's own board
+    files), or None where it has none. The stand-in boards below carry exactly these names, so a
+    profile that reaches for a pin its board lacks fails here, as it would on the board."""
+    import os
+    import re
+    import sysconfig
+
+    path = os.path.join(sysconfig.get_paths()["purelib"], "board_definitions", board_id, "__init__.pyi")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return tuple(re.findall(r"^([A-Za-z_][A-Za-z0-9_]*): microcontroller\.Pin", f.read(), re.M))
+
+
+# the boards seabattle knows (hardware.boards.startup.BOARDS), with their real pin names; the
+# PyBadge AirLift is a PyBadge to CircuitPython's stubs (it has no definition of its own)
+BOARD_PINS = {board_id: stub_pins(board_id) for board_id in (
+    "clue_nrf52840_express", "circuitplayground_bluefruit", "feather_bluefruit_sense",
+    "adafruit_feather_esp32s3_reverse_tft", "adafruit_feather_esp32s3_tft", "pybadge", "pygamer", "edgebadge")}
+BOARD_PINS["pybadge_airlift"] = BOARD_PINS["pybadge"]
+BOARD_PINS["some_new_board"] = ("BUTTON_A",)
+# built-in displays (the Gizmo and the Mini TFT are built by their profiles over SPI)
 SIZES = {"clue_nrf52840_express": (240, 240), "adafruit_feather_esp32s3_reverse_tft": (240, 135),
-         "pybadge": (160, 128), "some_new_board": (320, 240)}
+         "adafruit_feather_esp32s3_tft": (240, 135), "pybadge": (160, 128), "pybadge_airlift": (160, 128),
+         "pygamer": (160, 128), "edgebadge": (160, 128), "some_new_board": (320, 240)}
 
 
 @pytest.fixture
@@ -132,6 +147,7 @@ def circuitpython(monkeypatch):
             "keypad": types.SimpleNamespace(Keys=Keys, ShiftRegisterKeys=Keys, Event=Event),
             "microcontroller": types.SimpleNamespace(nvm=nvm if nvm is not None else bytearray(b"\xff" * 8192)),
             "pwmio": types.SimpleNamespace(PWMOut=PWMOut),
+            "analogio": types.SimpleNamespace(AnalogIn=lambda pin: types.SimpleNamespace(value=32768)),
             "digitalio": types.SimpleNamespace(DigitalInOut=DigitalInOut, Pull=types.SimpleNamespace(UP=1)),
             "neopixel": types.SimpleNamespace(NeoPixel=NeoPixel),
             "busio": types.SimpleNamespace(SPI=lambda *a, **k: object()),
@@ -275,6 +291,37 @@ def test_esp32s3_reverse_tft_buttons_have_their_own_polarity(circuitpython):
     ab.events.items.append((1, True))
     boot.events.items.append((0, True))
     assert sorted(p.events(0)) == [("b", True), ("switch", True)]
+
+
+def test_the_stand_in_boards_carry_circuitpythons_own_pin_names():
+    for board_id, pins in BOARD_PINS.items():
+        assert pins, board_id  # circuitpython-stubs has the board (else: its name changed)
+    assert "D0" in BOARD_PINS["adafruit_feather_esp32s3_reverse_tft"]
+    assert "D0" not in BOARD_PINS["adafruit_feather_esp32s3_tft"]  # its GPIO0 is BUTTON/BOOT0 only
+    assert "JOYSTICK_X" in BOARD_PINS["pygamer"] and "JOYSTICK_X" not in BOARD_PINS["pybadge"]
+
+
+@pytest.mark.parametrize("board_id", sorted(b for b in BOARD_PINS if b != "some_new_board"))
+def test_every_known_board_starts_with_its_real_pins(circuitpython, board_id):
+    from hardware.boards import startup
+
+    assert board_id in startup.BOARDS
+    circuitpython(board_id)
+    p = detect()
+    assert p.display.width >= 160 and p.display.height >= 80
+    assert not any("not one seabattle knows" in n for n in p.notes)
+    assert p.events(0) == []  # the buttons answer (the Feather Sense's come over seesaw, not keypad)
+    for keys in Keys.made:
+        for pin in list(keys.pins or ()) + [v for v in keys.kw.values() if isinstance(v, Pin)]:
+            assert pin.name in BOARD_PINS[board_id], pin.name
+
+
+def test_the_plain_esp32s3_tft_has_only_its_boot_button(circuitpython):
+    circuitpython("adafruit_feather_esp32s3_tft")  # D1, D2 are bare header pins there, D0 is absent
+    p = detect()
+    (boot,) = Keys.made
+    assert [x.name for x in boot.pins] == ["BUTTON"] and boot.value_when_pressed is False
+    assert any("only the BOOT button" in n for n in p.notes)
 
 
 def test_unknown_board_with_a_display_plays_the_computer_with_a_note(circuitpython):

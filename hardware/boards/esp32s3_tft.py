@@ -30,7 +30,9 @@ class Profile(BoardProfile):
     def make_keys(self):
         import keypad
 
-        if hasattr(board, "D1") and hasattr(board, "D2"):
+        # the Reverse TFT's three buttons are D0, D1, D2; the plain TFT Feather has D1 and D2 too,
+        # but as header pins with no button, and no D0 at all (its GPIO0 is BUTTON/BOOT0)
+        if hasattr(board, "D0"):
             boot = KeypadKeys(keypad.Keys((board.D0,), value_when_pressed=False, pull=True), ("switch",))
             ab = KeypadKeys(keypad.Keys((board.D1, board.D2), value_when_pressed=True, pull=True), ("a", "b"))
             return TwoQueues(boot, ab)
