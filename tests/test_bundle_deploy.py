@@ -19,7 +19,7 @@ def lib(tmp_path_factory):
 def test_bundle_has_what_the_ble_link_needs_as_plain_py(lib):
     path, picked, used, total = lib
     for rel in ("adafruit_ble/__init__.py", "adafruit_ble/services/nordic.py",
-                "adafruit_ble/characteristics/stream.py", "adafruit_ble/advertising/standard.py"):
+                "adafruit_ble/characteristics/stream.py", "adafruit_ble/advertising/__init__.py"):
         assert os.path.isfile(os.path.join(path, rel)), rel
     files = [os.path.join(d, f) for d, _, fs in os.walk(path) for f in fs]
     assert files and all(f.endswith(".py") for f in files)
