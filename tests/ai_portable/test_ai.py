@@ -487,3 +487,47 @@ def test_hard_filter_by_table_and_by_search_agree():
             hard.cover = None
         games.append(play(rules, lambda r, rng: hard, fleet, 44, True))
     assert games[0] == games[1]
+
+
+
+def test_hard_work_after_a_hit_is_bounded_and_any_slicing_plays_the_same_game():
+    # after a hit the player waits for the filter and the copies: every fleet checked, the
+    # smaller side tallied (the fleets that went, or the survivors: at most half the pool), at
+    # most TOPUP copies. Any slicing of the work plays the same game.
+    from seabattle.ai_hard import TOPUP
+
+    rules = R.preset("classic")
+    fleet = random_fleet(rules, Rng(45))
+    games = []
+    for frames in (0, 3):
+        game = Game(rules, (fleet, fleet), 0)
+        view = game.views[0]
+        hard = Hard(rules, Rng(46), pool=60)
+        done = []
+        hard._move = lambda base, sweeps, move=hard._move: done.append(sweeps) or move(base, sweeps)
+        jitter = Rng(frames)
+        again = False
+        hits = 0
+        moves = []
+        while not game.over():
+            game.turn = 0
+            before = sum(hard.alive)
+            collapses = hard.collapses
+            del done[:]
+            for _ in range(jitter.randrange(frames * 20 + 1)):
+                hard.step()
+            while hard.busy():
+                hard.step()
+            if hard.collapses == collapses:
+                assert 2 * hard.tallied <= before, (hard.tallied, before)
+                if again:
+                    assert len(done) <= TOPUP, done
+                    hits += 1
+            sq = hard.choose(view)
+            moves.append(sq)
+            shot = game.shoot(sq)
+            hard.learn(shot)
+            again = shot.answer != 1 and not shot.over
+        assert hits > 10, hits
+        games.append(moves)
+    assert games[0] == games[1]
