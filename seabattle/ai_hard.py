@@ -907,7 +907,6 @@ class Hard:
         fleets = self.fleets
         sizes = self.sizes
         blk = self.blk
-        known = self.known
         w = self.w
         boxed = self.touch == TOUCH_NEVER
         style = self.style[base // self.ships]
@@ -917,16 +916,18 @@ class Hard:
         legal_at = self.legal_at
         legal_n = self.legal_n
         row = self.row
+        order = self.order
+        wounded = self.wounded  # (_swap changes it in place)
         for _ in range(sweeps * afloat):
-            j = self.order[rng.randrange(afloat)]
+            j = order[rng.randrange(afloat)]
             size = sizes[j]
             code = fleets[base + j]
-            if self.wounded[j]:
+            if wounded[j]:
                 if afloat > 1 and rng.randrange(2):
                     # which ship the hits belong to: otherwise every copy of a fleet keeps the
                     # size it first gave the wounded ship, and the pool dies when it is wrong
-                    k = self.order[rng.randrange(afloat)]
-                    if not self.wounded[k] and sizes[k] != size:
+                    k = order[rng.randrange(afloat)]
+                    if not wounded[k] and sizes[k] != size:
                         self._swap(base, j, k, style)
                     continue
                 self._mark(code, size, -1)
@@ -936,7 +937,8 @@ class Hard:
                 continue
             # a spot on unknown cells only, uniformly (the current one is among them, so the
             # proposal is symmetric): late in a game most of the board is known, and a spot drawn
-            # from the whole board was nearly always refused, leaving copies equal to their parent
+            # from the whole board was nearly always refused, leaving copies equal to their parent.
+            # Only ``blk`` is left to check: ``legal`` is up to date with ``known``
             kind = row[j]
             new = legal[legal_at[kind] + rng.randrange(legal_n[kind])]
             start = new >> 1
@@ -953,7 +955,7 @@ class Hard:
                 c = start
                 for _ in range(size):
                     b = blk[c]
-                    if known[c] != UNKNOWN or (b and (b > 1 or not (x0 <= c % w <= x1 and y0 <= c // w <= y1))):
+                    if b and (b > 1 or not (x0 <= c % w <= x1 and y0 <= c // w <= y1)):
                         break
                     c += step
                 else:
@@ -967,7 +969,7 @@ class Hard:
             self._mark(code, size, -1)
             c = start
             for _ in range(size):
-                if blk[c] or known[c] != UNKNOWN:
+                if blk[c]:
                     break
                 c += step
             else:
