@@ -219,11 +219,14 @@ class Duel:
 
     def _tidy(self):
         """Drop the phase modules this phase no longer needs (a stray repeat of an old phase's
-        message loads its module again: correct, only slower)."""
+        message loads its module again: correct, only slower), and every one of them while the
+        link is down: then only the timers run, and the link finding its peer again needs the
+        room (the resumed conversation loads the phase's module again)."""
+        now = self.phase if self._up else -1
         for i in range(3):
-            if i != self.phase:
+            if i != now:
                 forget("seabattle.duel_" + PARTS[i])
-        if self.phase == SETUP or self.phase == DONE:
+        if now != PLAY and now != OVER:
             forget("seabattle.verify")  # the shots' and the reveal's checks (duel_play, duel_end)
 
     def _event(self, ev):

@@ -89,6 +89,11 @@ def duel_link(f, up):
     if not up and f.name in ("battle", "duel_wait", "duel_code", "place"):
         f.before_reconnect = f.name
         show_duel(f, "duel_reconnect")
+        if f.before_reconnect == "battle":  # the battle's screen code is loaded again on resuming
+            # (Flow._phase): while the link finds the peer again, it needs the room
+            f._phase_mod = None
+            f._phase_name = ""
+            forget("seabattle.flowbattle")
     elif up and f.name == "duel_reconnect":
         back = f.before_reconnect
         if back == "battle":
