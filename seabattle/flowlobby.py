@@ -7,13 +7,19 @@ or the title is back (``flowduel.leave_lobby``): a duel's battle holds only the 
 still show (seabattle.flowduel).
 """
 
-from seabattle import ui
+from seabattle import strings, ui
 from seabattle.flow import END_DELAY, forget
 from seabattle.flowduel import go_duel_wait, leave_lobby, show_duel, to_title
 
 
 def go_duel(f):
     forget("seabattle.save")  # a game against the computer's saving, if one was played: a duel saves itself
+    forget("seabattle.match")  # and its match (seabattle.battlestart's): a duel has seabattle.duelmatch
+    if f._phase_name == "flowmenu":  # the title's screens and texts: the lobby shows none of them
+        f._phase_mod = None  # (Flow._phase loads them again with the title)
+        f._phase_name = ""
+        forget("seabattle.flowmenu")
+        strings.unload("menu")
     keys = ["host", "join", "back"]
     f._menu("duel", f.t("menu_duel"), keys, [f.t("duel_" + k) for k in keys])
 
