@@ -85,10 +85,11 @@ class BleLink:
         self.epoch = 0  # handshakes completed: a new value means a new connection
         self.strangers = 0  # connections dropped for not being our opponent
         self.drops = 0  # connections lost after the handshake
-        self._uart = None  # local service (host) or the peer's (join); a joiner's goes once READY
+        self._uart = None  # a joiner's view of the peer's UART service, until READY (``_bare``)
         self._conn = None  # adafruit_ble's BLEConnection; once READY the native one under it
-        self._rx = None  # once READY: the native (_bleio) objects the frames need (``_bare``)
-        self._tx = None
+        self._rx = None  # the native (_bleio) receive buffer and transmit characteristic of the
+        self._tx = None  # UART service: a host's own (``local``), a joiner's once READY
+        self._local = None  # a host's (rx, tx): its UART service is made once (it cannot be removed)
         self._adapter = None  # the radio's native adapter, kept while the radio is let go
         self._hello = bytearray()
         self._since = 0
@@ -108,20 +109,27 @@ class BleLink:
         if self.state != READY:
             return  # like a dropped connection: the channel resends after the reconnect
         try:
-            tx = self._tx
-            if tx is None:
-                self._uart.write(data)
-            else:  # what UARTService.write does: 20 bytes a write
-                for i in range(0, len(data), 20):
-                    tx.value = data[i:i + 20]
+            self._send(data)
         except Exception:  # _bleio.ConnectionError and friends: the peer went away
             self._lost()
+
+    def _send(self, data):
+        tx = self._tx
+        if tx is None:
+            self._uart.write(data)
+        else:  # what UARTService.write does: 20 bytes a write
+            for i in range(0, len(data), 20):
+                tx.value = data[i:i + 20]
+
+    def _in(self):
+        """What the peer's bytes are read from: the native receive buffer (or the peer's service)."""
+        return self._rx if self._rx is not None else self._uart
 
     def read(self):
         if not self.connected:
             return b""
         try:
-            rx = self._rx if self._rx is not None else self._uart
+            rx = self._in()
             n = rx.in_waiting
             return (rx.read(n) or b"") if n else b""
         except Exception:
@@ -132,27 +140,39 @@ class BleLink:
     def _bare(self):
         """Frames flow (READY): keep only the native ``_bleio`` objects they need (the UART
         service's receive buffer and transmit characteristic, the connection, the adapter) and
-        let the radio, the connection's wrapper and (a joiner) the peer's service go, with
-        adafruit_ble's modules on a board's VM: nothing holds them then (a host keeps its local
-        service, which cannot be removed, and the modules under it). ``_find`` makes the radio
-        again when the link must find its peer."""
+        let the radio, the connection's wrapper and a joiner's view of the peer's service go,
+        with adafruit_ble's modules on a board's VM: nothing holds them then (a host never keeps
+        its own service's wrapper: ``local``). ``_find`` makes the radio again when the link
+        must find its peer."""
         u = self._uart
-        self._rx = u._rx  # _bleio.CharacteristicBuffer
-        self._tx = u._tx.bound_characteristic  # _bleio.Characteristic (UARTService's _tx writes it)
+        if u is not None:  # a joiner: the peer's service
+            self._rx, self._tx = self.natives(u)
+            self._uart = None
         if self._conn is not None:
             self._conn = self._conn._bleio_connection  # _bleio.Connection: connected, disconnect()
         self._adapter = self.radio._adapter
         self.radio = None
-        gone = ("adafruit_ble", "adafruit_ble.advertising")
-        if self.role == "join":
-            self._uart = None  # the peer's service: its receive buffer is self._rx
-            gone = ("adafruit_ble", "adafruit_ble.advertising", "adafruit_ble.services.nordic",
-                    "adafruit_ble.characteristics.stream", "adafruit_ble.services", "adafruit_ble.characteristics",
-                    "adafruit_ble.attributes", "adafruit_ble.uuid")
         from seabattle.compat import forget
 
-        for name in gone:
+        for name in ("adafruit_ble", "adafruit_ble.advertising", "adafruit_ble.services.nordic",
+                     "adafruit_ble.characteristics.stream", "adafruit_ble.services", "adafruit_ble.characteristics",
+                     "adafruit_ble.attributes", "adafruit_ble.uuid"):
             forget(name)
+
+    @staticmethod
+    def natives(uart):
+        """(receive buffer, transmit characteristic) of adafruit_ble's UARTService ``uart``: the
+        ``_bleio.CharacteristicBuffer`` it reads and the ``_bleio.Characteristic`` its writes set."""
+        return uart._rx, uart._tx.bound_characteristic
+
+    def local(self):
+        """A host's own UART service, made once (a local service cannot be removed): only its
+        native buffer and characteristic are kept, and they stay registered with the radio."""
+        if self._local is None:
+            from adafruit_ble.services.nordic import UARTService
+
+            self._local = self.natives(UARTService())
+        self._rx, self._tx = self._local
 
     def _find(self):
         """hardware.blefind: how the link finds its peer, loaded while it is not READY (with the
@@ -239,8 +259,8 @@ class BleLink:
             except Exception:
                 pass
             self._uart = None
+            self._rx = self._tx = None  # (a host's are its own service's: they stay)
         self._conn = None
-        self._rx = self._tx = None
 
     def _lost(self):
         if self.state == READY:

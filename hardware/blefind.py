@@ -69,8 +69,7 @@ class Lobby:
 def host(b, code):
     """Start a game others can join; show ``code`` on the screen."""
     b.role, b.code = "host", code
-    if b._uart is None:
-        b._uart = UARTService()  # a local service can't be removed: made once, reused
+    b.local()  # the UART service, made once: its native buffer and characteristic
     advertise(b)
 
 
@@ -94,7 +93,7 @@ def advertise(b):
         pass
     if not b.radio.advertising:
         b.radio.start_advertising(adv)
-    b._uart.reset_input_buffer()  # bytes of a previous connection
+    b._rx.reset_input_buffer()  # bytes of a previous connection
     b.state = ADVERTISING
 
 
@@ -151,6 +150,7 @@ def connect(b, advertisement):
             b.state = LOST
             return False
         b._conn = conn
+        b._rx = b._tx = None  # (a host's own service's, if this board hosted before)
         b._uart = conn[UARTService]
         b._uart.write(HELLO + b.code.encode())
     except Exception:  # timeout, out of range, disconnected mid-discovery
@@ -181,7 +181,7 @@ def poll_host(b):
     if b.state == HANDSHAKE:
         if take_hello(b):
             try:
-                b._uart.write(HELLO + b.code.encode())
+                b._send(HELLO + b.code.encode())
             except Exception:
                 b._lost()
                 return
@@ -219,10 +219,11 @@ def take_hello(b):
     """Reads the peer's HELLO bit by bit (reads may be partial). True when it is complete
     and right; sets ``_hello`` to None when the bytes are wrong (a stranger)."""
     try:
-        n = b._uart.in_waiting
+        u = b._in()
+        n = u.in_waiting
         need = HELLO_LEN - len(b._hello)
         if n:
-            b._hello += b._uart.read(min(n, need)) or b""
+            b._hello += u.read(min(n, need)) or b""
     except Exception:
         b._lost()
         return False

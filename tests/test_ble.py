@@ -109,6 +109,17 @@ def test_the_hosts_advertisement_is_byte_for_byte_adafruit_bles_provide_services
     assert not blefind.offers_uart(ProvideServicesAdvertisement())
 
 
+def test_a_host_makes_its_uart_service_once_and_keeps_only_its_native_buffers():
+    air = bleio.Air()
+    host = Board(air, "host")
+    host.host("K7PX")
+    first = host.link._local
+    assert first is not None and host.link._uart is None  # no adafruit_ble wrapper is kept
+    host.link.close()
+    host.host("MNPR")  # hosting again: the same service (a local one cannot be removed)
+    assert host.link._local is first and (host.link._rx, host.link._tx) == first
+
+
 def test_scan_lists_only_seabattle_games_never_strangers():
     air = bleio.Air()
     stranger = bleio.Adapter(air, name="UART")  # any UART peripheral nearby
@@ -305,20 +316,22 @@ class Radio:
 
 link = ble.BleLink(Radio(), lambda: 0)
 link.role, link.code, link.state = "host", "K7PX", ble.ADVERTISING
-link._uart = Uart(ble.HELLO + b"K7PX")
+uart = Uart(ble.HELLO + b"K7PX")
+link._local = ble.BleLink.natives(uart)  # the host's own service, made once (host())
+link.local()
 link._find()  # what hosting loaded
 import adafruit_ble  # noqa: F401  (the radio's)
 link.poll()  # the joiner's HELLO: frames flow
-assert link.state == ble.READY and link.epoch == 1 and link._uart.out == [ble.HELLO + b"K7PX"]
+assert link.state == ble.READY and link.epoch == 1 and uart.out == [ble.HELLO + b"K7PX"]
 assert "hardware.blefind" not in sys.modules
 adafruit_ble = None
 assert link.radio is None and "adafruit_ble" not in sys.modules  # the radio and its module go
-assert "adafruit_ble.services.nordic" in sys.modules  # the host's local service stays
+assert "adafruit_ble.services.nordic" not in sys.modules  # the service's too: its buffers stay
 link.poll()
 assert "hardware.blefind" not in sys.modules  # READY needs none of it
 link.write(b"x" * 25)  # straight to the native characteristic, 20 bytes a write
-assert link._uart.out[1:] == [b"x" * 20, b"x" * 5]
-link._uart.data.extend(b"frame")
+assert uart.out[1:] == [b"x" * 20, b"x" * 5]
+uart.data.extend(b"frame")
 assert link.read() == b"frame"
 assert link._find().GameAd.__name__ == "GameAd"  # loaded again after a drop, with a radio
 assert link.radio._adapter is link._adapter
