@@ -25,9 +25,9 @@ or part of a frame) and ``connected``. Under it:
   flow, on a board's VM only; it advertises and scans with adafruit_ble's plain
   ``Advertisement``, never loading ``adafruit_ble.advertising.standard`` (~6 KB of heap).
   Once frames flow the link also lets the radio and adafruit_ble go (``_bare``: it keeps the
-  native ``_bleio`` buffer, characteristic, connection and adapter), ~7 KB hosting (the local
-  UART service stays) and ~15 KB joining on a 32-bit heap; the radio is made again from its
-  adapter when the peer must be found again.
+  native ``_bleio`` buffer, characteristic, connection and adapter; a host never keeps its own
+  UART service's wrapper, ``local``), ~15 KB on a 32-bit heap; the radio is made again from
+  its adapter when the peer must be found again.
 
 The clock is injected (a callable returning ms), so the desktop tests run on virtual time.
 """

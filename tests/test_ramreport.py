@@ -32,7 +32,9 @@ def test_the_32_bit_vm_plays_the_same_game_and_needs_less_heap():
     screens = dict(r32["duelscreens"])
     assert {"duel_host", "place", "battle", "duel_reconnect", "end"} <= set(screens)
     assert r32["duelpeak"] == max(screens.values()) > r32["peak"]
-    assert r32["duelsub"][0] > 0 and r32["duelsub"][1] > 0
+    assert r32["duelsub"][0] > 0
+    most = dict(r32["duelscreensmost"])  # several duels: each screen's least and most figure
+    assert all(screens[k] <= most[k] for k in screens)
 
 
 def test_a_duel_is_measured_as_the_joiner_too():

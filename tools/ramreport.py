@@ -70,6 +70,7 @@ SCRIPT = os.path.join(ROOT, "tools", "ramreport_mp.py")
 STUBS = os.path.join(ROOT, "tools", "mpstubs")
 SIZES = ((160, 128), (240, 240), (240, 135), (160, 80))
 BUDGET_32 = 72 * 1024
+DUELS = 3  # duels played after the game, each screen's least figure kept (tools/ramreport_mp.py)
 VMS = ("unix", "wasm")
 GUEST_ROOT = "/seabattle"  # where the wasm VM sees the repository (a WASI preopened dir)
 
@@ -136,9 +137,10 @@ def run_wasm(argv, env, timeout=600):
 
 def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, role="host"):
     """{"stages": [(bytes, name)], "startup": n, "peak": n, "shots": n, "saves": n, "ok": bool,
-    "out": text}; with ``ble`` also "duelpeak": n, "duelscreens": [(screen, bytes)] and
-    "duelsub": (the peer's bytes, linksim's bytes) of the duel played after the game (see
-    tools/ramreport_mp.py), as ``role`` "host" or "join". ``level``: the computer's level played
+    "out": text}; with ``ble`` also "duelpeak": n, "duelscreens": [(screen, bytes)] (the least
+    of DUELS duels played after the game, see tools/ramreport_mp.py), "duelscreensmost" (the
+    most of them) and "duelsub": (the most of the peer's share subtracted,), as ``role`` "host"
+    or "join". ``level``: the computer's level played
     (0 easy, 1 normal, 2 hard). ``code``: a folder laid out like CIRCUITPY (tools.deploy) to run
     the game from instead of the repository (unix port only: e.g. the modules precompiled).
 
@@ -174,7 +176,7 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     out = stdout + stderr
     res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "duelscreens": [],
-           "duelsub": (0, 0), "screens": [], "qstrs": None, "ok": False, "out": out}
+           "duelscreensmost": [], "duelsub": (0,), "screens": [], "qstrs": None, "ok": False, "out": out}
     most = total = 0
     for line in stdout.splitlines():
         m = re.match(r"stage (\d+) (.*)", line)
@@ -183,7 +185,7 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
         m = re.match(r"(startup|peak|shots|saves|duelpeak) (\d+)", line)
         if m:
             res[m.group(1)] = int(m.group(2))
-        if line.startswith(("screens ", "duelscreens ")):
+        if line.startswith(("screens ", "duelscreens ", "duelscreensmost ")):
             res[line.split()[0]] = [(k, int(v)) for k, v in (w.split(":") for w in line.split()[1:])]
         if line.startswith("duelsub "):
             res["duelsub"] = tuple(int(v) for v in line.split()[1:])
@@ -429,8 +431,10 @@ def main(argv=None):
                     for who, d in (("host", r), ("join", j)):
                         print("      a duel, the most on each screen (%s): %s" % (who, ", ".join(
                             "%s %.1f" % (k, v / 1024) for k, v in d["duelscreens"])))
-                    print("      (subtracted: the peer's share %.1f KB, linksim's %.1f KB)" % (
-                        r["duelsub"][0] / 1024, r["duelsub"][1] / 1024))
+                    print("      (the least of %d duels each; the most: host %s; subtracted: the peer's share, up"
+                          " to %.1f KB; counted: seabattle.linksim's module and links, ~4 KB, not a board's)" % (
+                              DUELS, ", ".join("%s %.1f" % (k, v / 1024) for k, v in r["duelscreensmost"]),
+                              r["duelsub"][0] / 1024))
                 if (w, h) == SIZES[0] and ble:
                     prev = 0
                     for used, name in r["stages"]:
