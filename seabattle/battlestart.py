@@ -10,7 +10,6 @@ import sys
 
 from seabattle import fleet
 from seabattle.flow import forget
-from seabattle.match import LocalMatch
 
 
 def go_battle(f):
@@ -47,6 +46,8 @@ def begin(f, enemy):
     _steps, mine, factory = f.making
     f.making = None
     first = f.rng.randrange(2)
+    from seabattle.match import LocalMatch  # here: a duel never loads it
+
     f.match = LocalMatch(f.rules, mine, enemy, _opponent(f, factory, f.rules), first)
     forget("seabattle.fleetcheck")  # the fleets are checked: no more placing nor checking
 
@@ -74,6 +75,8 @@ def continue_game(f):
     f.mode = "ai:" + f.levels[level][0]
     factory = _factory(f, level)
     # a fresh computer player: it reads what it knows from its chart (game.views[1])
+    from seabattle.match import LocalMatch
+
     f.match = LocalMatch(game.rules, game.fleets[0], game.fleets[1], _opponent(f, factory, game.rules),
                          game.first, game=game)
 
