@@ -6,9 +6,7 @@ Measured against the hard shooter with ``python -m tools.bench ai --fleets compu
 """
 
 from seabattle.fleet import Fleet, Ship
-from seabattle.placement import (BAND, _Sea, _complete_steps, _mix, _pack_steps, _search, _spread_steps,
-                                 finish,
-                                 perelman_fleet, random_fleet)
+from seabattle.placement import BAND, _Sea, _complete, _mix, _pack, _search, _spread, finish, perelman_fleet, random_fleet
 from seabattle.rules import TOUCH_NEVER
 
 # (style, weight): how often each style is drawn. Weighed by the shots the hard shooter (its
@@ -42,19 +40,19 @@ def fleet_steps(rules, rng):
             break
         k -= weight
     if name == "corner":
-        return (yield from _corner_steps(rules, rng))
+        return (yield from corner_fleet(rules, rng))
     if name == "band":
-        return (yield from _band_steps(rules, rng))
-    return (yield from _spread_fleet_steps(rules, rng))
+        return (yield from band_fleet(rules, rng))
+    return (yield from spread_fleet(rules, rng))
 
 
 def style_fleet(name, rules, rng):
     """A fleet in the named style (one of ``STYLES``'s names, ``perelman``, ``edges``,
     ``border`` or ``uniform``)."""
     if name == "corner":
-        return corner_fleet(rules, rng)
+        return finish(corner_fleet(rules, rng))
     if name == "band":
-        return band_fleet(rules, rng)
+        return finish(band_fleet(rules, rng))
     if name == "perelman":
         if rules.touch != TOUCH_NEVER:
             # its packing search needs too much heap when ships may touch (measured: > 128 KB on
@@ -66,7 +64,7 @@ def style_fleet(name, rules, rng):
     if name == "border":
         return border_fleet(rules, rng)
     if name == "spread":
-        return spread_fleet(rules, rng)
+        return finish(spread_fleet(rules, rng))
     if name == "uniform":
         return random_fleet(rules, rng)
     raise ValueError("unknown fleet style %r" % name)
@@ -137,12 +135,10 @@ def border_fleet(rules, rng):
 
 
 def spread_fleet(rules, rng):
-    return finish(_spread_fleet_steps(rules, rng))
-
-
-def _spread_fleet_steps(rules, rng):
     """Multi-deck ships on the ring, singles inside it, far apart (Chebyshev distance >= 3 where
-    the board allows): the last singles are what a strong shooter spends its shots on."""
+    the board allows): the last singles are what a strong shooter spends its shots on. Like
+    ``corner_fleet`` and ``band_fleet``, a generator of steps whose value is the fleet
+    (``style_fleet`` runs it to the end)."""
     ring = _ring(rules)
     inside = bytearray(rules.cells)
     for sq in range(rules.cells):
@@ -156,17 +152,13 @@ def _spread_fleet_steps(rules, rng):
     _ring_mix(sea, placed, rng, 24 * len(placed), ring, list(range(len(placed))))
     for spread in (3, 2, 0):
         yield
-        done = yield from _spread_steps(sea, singles, rng, placed, inside, spread)
+        done = yield from _spread(sea, singles, rng, placed, inside, spread)
         if done:
             return Fleet(rules, [Ship(c) for c in placed])
     return edge_fleet(rules, rng)
 
 
 def corner_fleet(rules, rng):
-    return finish(_corner_steps(rules, rng))
-
-
-def _corner_steps(rules, rng):
     """«Перельман»'s corner with its single-deck ships hidden: the multi-deck ships packed along
     the two edges at a random corner, the singles spread in the open water off the border and
     as far from the packed ships as the best of ``CANDIDATES`` draws puts them.
@@ -175,7 +167,9 @@ def _corner_steps(rules, rng):
     where its prior puts them: on the border (its border style, and uniform fleets crowd the
     edges) and next to the cells already known empty (a single there excludes fewer others).
     Measured against «Перельман» (singles anywhere off the corner's strip): the singles on the
-    far border were found after 31-34 shots on average, those deep inside after 44-54."""
+    far border were found after 31-34 shots on average, those deep inside after 44-54.
+
+    A generator of steps, its value the fleet (``seabattle.placement.finish`` runs it)."""
     if rules.touch != TOUCH_NEVER:  # the corner packing needs too much heap (see perelman above)
         return edge_fleet(rules, rng)
     w = rules.width
@@ -191,20 +185,16 @@ def _corner_steps(rules, rng):
             strip[sq] = 1
     sea = _Sea(rules)
     placed = []
-    done = yield from _pack_steps(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, right, bottom)
+    done = yield from _pack(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, right, bottom)
     if not done:
         return perelman_fleet(rules, rng)
-    return (yield from _hide_steps(rules, sea, placed, strip, rng))
+    return (yield from _hide_singles(rules, sea, placed, strip, rng))
 
 
 def band_fleet(rules, rng):
-    return finish(_band_steps(rules, rng))
-
-
-def _band_steps(rules, rng):
     """The multi-deck ships packed anywhere in a strip ``BAND_LINES`` wide along one random edge
     (not only on its edge line, where the hard shooter's prior expects them), the singles hidden
-    in the open water as in ``corner_fleet``."""
+    in the open water as in ``corner_fleet``. A generator of steps, its value the fleet."""
     if rules.touch != TOUCH_NEVER:
         return edge_fleet(rules, rng)
     w = rules.width
@@ -226,10 +216,10 @@ def _band_steps(rules, rng):
             strip[sq] = 1
     sea = _Sea(rules)
     placed = []
-    done = yield from _complete_steps(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, -1, [4000, 0])
+    done = yield from _complete(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, -1, [4000, 0])
     if not done:
-        return (yield from _corner_steps(rules, rng))
-    return (yield from _hide_steps(rules, sea, placed, strip, rng))
+        return (yield from corner_fleet(rules, rng))
+    return (yield from _hide_singles(rules, sea, placed, strip, rng))
 
 
 def _exposure(rules, blocked, sq):
@@ -246,7 +236,7 @@ def _exposure(rules, blocked, sq):
     return n
 
 
-def _hide_steps(rules, sea, placed, strip, rng):
+def _hide_singles(rules, sea, placed, strip, rng):
     """Add the single-deck ships off ``strip`` and off the border, spread out; of
     ``CANDIDATES`` such layouts keep the least exposed one. A fleet for ``rules``; a step
     per layout."""
@@ -262,7 +252,7 @@ def _hide_steps(rules, sea, placed, strip, rng):
     for _ in range(CANDIDATES):
         yield
         for spread in (3, 2, 0):
-            done = yield from _spread_steps(sea, singles, rng, placed, water, spread)
+            done = yield from _spread(sea, singles, rng, placed, water, spread)
             if done:
                 break
         else:

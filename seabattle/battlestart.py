@@ -29,21 +29,22 @@ def go_battle(f):
         return False
     # the fleet is checked: placing's checks can go while the enemy's fleet is made (the peak
     # of a game against the computer: 2-3 KB less); the Game checks both fleets again at the
-    # start (loading them for that moment) and ``begin`` drops them again
+    # start (loading them for that moment) and ``start`` drops them again
     forget("seabattle.fleetcheck")
     factory = _factory(f, f.settings.level)
     from seabattle import ai_fleet
 
-    # its fleet is made a step a frame (seabattle.flowmaking): a search of seconds on a board
+    # its fleet is made a step a frame (seabattle.flowmaking; ``start`` then): a search of seconds
+    # on a board
     f.making = [ai_fleet.fleet_steps(f.rules, f.rng), mine, factory]
     return True
 
 
-def begin(f, enemy):
+def start(f, enemy):
     """The match against the computer, once its fleet ``enemy`` is made (``f.making``)."""
     forget("seabattle.ai_fleet")  # the battle needs neither it nor the placing it uses
     forget("seabattle.placement")
-    _steps, mine, factory = f.making
+    _, mine, factory = f.making
     f.making = None
     first = f.rng.randrange(2)
     from seabattle.match import LocalMatch  # here: a duel never loads it

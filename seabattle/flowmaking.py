@@ -35,12 +35,12 @@ def tick(f, now):
     try:
         next(steps)
         return
-    except StopIteration as made:
-        enemy = made.value
+    except StopIteration as e:
+        enemy = e.value
     steps = None  # the search and its modules can go (a board's collector sees every reference)
     from seabattle import battlestart
 
-    battlestart.begin(f, enemy)  # drops the search's modules first
+    battlestart.start(f, enemy)  # drops the search's modules first
     battlestart = None
     forget("seabattle.battlestart")
     f.start_battle()

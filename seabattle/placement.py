@@ -18,12 +18,12 @@ from seabattle.fleet import Fleet, Ship
 from seabattle.rules import TOUCH_NEVER, RulesError
 
 MIX_STEPS_PER_SHIP = 24  # Markov steps per ship after the first legal fleet (see bench figures)
-# A search step: listing a node's legal spots looks at every spot of the board, about 0.3 ms on the
-# MicroPython unix port for 10x10 (0.1 s on a CLUE), the rest is small; a step ends once its nodes
-# have looked at STEP_SQUARES squares' spots (3 nodes on 10x10: ~1 ms, ~0.4 s on a CLUE). The count
-# is kept in the budget's second item.
-STEP_SQUARES = 300
-SPREAD_TRIES = 16  # tries of _spread_steps per step (a try: ~40 us on the unix port, 15 ms on a CLUE)
+# The searches are generators that yield a step at a time (see ``finish``). A search step: listing
+# a node's legal spots looks at every spot of the board, about 0.3 ms on the MicroPython unix port
+# for 10x10 (0.1 s on a CLUE), the rest is small, so a step ends once its nodes have looked at 300
+# squares' spots (3 nodes on 10x10: ~1 ms, ~0.4 s on a CLUE), counted in the budget's second item;
+# ``_spread`` yields every 16 tries (a try: ~40 us on the unix port, 15 ms on a CLUE). Numbers, not
+# named constants: every name in a module's source is interned for good on a board.
 
 
 class _Sea:
@@ -145,23 +145,18 @@ def _search(sea, sizes, rng, placed, allowed=None, budget=20000):
         for _ in range(8):
             if _quick(sea, sizes, rng, placed):
                 return True
-    return _complete(sea, sizes, rng, placed, allowed, -1, [budget, 0])
+    return finish(_complete(sea, sizes, rng, placed, allowed, -1, [budget, 0]))
 
 
 def _complete(sea, sizes, rng, placed, allowed=None, floor=-1, budget=None):
-    """``_complete_steps`` run to its end: True if it placed ``sizes``."""
-    return finish(_complete_steps(sea, sizes, rng, placed, allowed, floor, budget))
-
-
-def _complete_steps(sea, sizes, rng, placed, allowed=None, floor=-1, budget=None):
     """Depth-first search over every legal spot, in random order: finds a fleet if one exists.
 
     Ships of equal size are placed in increasing order of their first cell (``floor``), so the
     search never tries the same set of ships in another order: that keeps an impossible fleet
     (ten single-deckers on 5x5) from taking factorial time. ``budget`` (a list: units, spots) counts
     down the spots tried; at zero the search gives up. A generator (see ``finish``): it yields
-    about every ``STEP_SQUARES`` squares' spots listed (``budget[1]``), so a board can spread a long
-    search over its frames; the random numbers drawn do not depend on the steps.
+    about every 300 squares' spots listed (``budget[1]``), so a board can spread a long search
+    over its frames; the random numbers drawn do not depend on the steps.
     """
     if not sizes:
         return True
@@ -171,7 +166,7 @@ def _complete_steps(sea, sizes, rng, placed, allowed=None, floor=-1, budget=None
     _shuffle(spots, rng)
     if budget is not None:
         budget[1] += sea.rules.cells
-        if budget[1] >= STEP_SQUARES:
+        if budget[1] >= 300:
             budget[1] = 0
             yield
     for code in spots:
@@ -187,7 +182,7 @@ def _complete_steps(sea, sizes, rng, placed, allowed=None, floor=-1, budget=None
         sea.add(cells)
         placed.append(cells)
         nxt = code if rest and rest[0] == size else -1
-        done = yield from _complete_steps(sea, rest, rng, placed, allowed, nxt, budget)
+        done = yield from _complete(sea, rest, rng, placed, allowed, nxt, budget)
         if done:
             return True
         placed.pop()
@@ -202,8 +197,8 @@ def finish(steps):
     try:
         while True:
             next(steps)
-    except StopIteration as stop:
-        return stop.value
+    except StopIteration as e:
+        return e.value
 
 
 def _mix(sea, placed, rng, steps):
@@ -301,26 +296,22 @@ def perelman_fleet(rules, rng):
     for spread in (3, 2, 0):
         sea = _Sea(rules)
         placed = []
-        if not _pack(sea, big, rng, placed, band, right, bottom):
+        if not finish(_pack(sea, big, rng, placed, band, right, bottom)):
             break
         open_water = bytearray(rules.cells)
         for sq in range(rules.cells):
             open_water[sq] = 0 if band[sq] else 1
-        if _spread(sea, singles, rng, placed, open_water, spread) or _spread(sea, singles, rng, placed, None, spread):
+        if finish(_spread(sea, singles, rng, placed, open_water, spread)) or finish(
+                _spread(sea, singles, rng, placed, None, spread)):
             return Fleet(rules, [Ship(c) for c in placed])
     return random_fleet(rules, rng)
 
 
-def _pack(sea, sizes, rng, placed, band, right, bottom):
-    """``_pack_steps`` run to its end: True if it placed ``sizes``."""
-    return finish(_pack_steps(sea, sizes, rng, placed, band, right, bottom))
-
-
-def _pack_steps(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=None):
+def _pack(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=None):
     """Place ``sizes`` inside ``band``, preferring spots on the board's edge lines.
 
     Complete like ``_complete`` (equal sizes in increasing order), within ``budget`` spots; a
-    generator like ``_complete_steps``."""
+    generator like ``_complete``."""
     if budget is None:
         budget = [2000, 0]
     if not sizes:
@@ -343,7 +334,7 @@ def _pack_steps(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=N
         spots[i] = (min(far_x, far_y) << 20) | (rng.randrange(1024) << 10) | code
     spots.sort()
     budget[1] += sea.rules.cells
-    if budget[1] >= STEP_SQUARES:
+    if budget[1] >= 300:
         budget[1] = 0
         yield
     for key in spots:
@@ -359,7 +350,7 @@ def _pack_steps(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=N
         sea.add(cells)
         placed.append(cells)
         nxt = code if len(sizes) > 1 and sizes[1] == size else -1
-        done = yield from _pack_steps(sea, sizes[1:], rng, placed, band, right, bottom, nxt, budget)
+        done = yield from _pack(sea, sizes[1:], rng, placed, band, right, bottom, nxt, budget)
         if done:
             return True
         placed.pop()
@@ -368,17 +359,12 @@ def _pack_steps(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=N
 
 
 def _spread(sea, count, rng, placed, allowed, spread, tries=200):
-    """``_spread_steps`` run to its end: True if it placed the ``count`` singles."""
-    return finish(_spread_steps(sea, count, rng, placed, allowed, spread, tries))
-
-
-def _spread_steps(sea, count, rng, placed, allowed, spread, tries=200):
     """Place ``count`` single-deck ships at Chebyshev distance >= ``spread`` from each other;
-    a generator (see ``finish``) that yields every ``SPREAD_TRIES`` tries."""
+    a generator (see ``finish``) that yields every 16 tries. True if it placed them."""
     w = sea.rules.width
     chosen = []
     for t in range(tries):
-        if t and not t % SPREAD_TRIES:
+        if t and not t % 16:
             yield
         del chosen[:]
         for _ in range(count):
