@@ -37,6 +37,17 @@ def test_the_32_bit_vm_plays_the_same_game_and_needs_less_heap():
     assert all(screens[k] <= most[k] for k in screens)
 
 
+def test_a_game_against_the_computer_keeps_its_names_in_six_pools():
+    # interned names are never freed and live in pools that grow: at about the 1,260th name a
+    # 7th pool of ~9 KB opens (it did once this session: 1,265 names, the game's peak 70 -> 73.4
+    # KB at 160x128). Adding names to what a game loads is fine until this fails; then find
+    # names to drop (every identifier and short string in a loaded module's source is one)
+    r = ramreport.measure(160, 128, ble=False, vm="wasm")
+    assert r["ok"], r["out"][-3000:]
+    pools, names = r["qstrs"][:2]
+    assert pools <= 6, "%d names in %d pools (peak %d B)" % (names, pools, r["peak"])
+
+
 def test_a_duel_is_measured_as_the_joiner_too():
     r = ramreport.measure(160, 128, ble=True, vm="wasm", role="join")
     assert r["ok"], r["out"][-3000:]
