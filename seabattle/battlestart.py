@@ -31,12 +31,11 @@ def go_battle(f):
     # of a game against the computer: 2-3 KB less); the Game checks both fleets again at the
     # start (loading them for that moment) and ``start`` drops them again
     forget("seabattle.fleetcheck")
-    factory = _factory(f, f.settings.level)
     from seabattle import ai_fleet
 
     # its fleet is made a step a frame (seabattle.flowmaking; ``start`` then): a search of seconds
     # on a board
-    f.making = [ai_fleet.fleet_steps(f.rules, f.rng), mine, factory]
+    f.making = [ai_fleet.fleet_steps(f.rules, f.rng), mine]
     return True
 
 
@@ -44,8 +43,11 @@ def start(f, enemy):
     """The match against the computer, once its fleet ``enemy`` is made (``f.making``)."""
     forget("seabattle.ai_fleet")  # the battle needs neither it nor the placing it uses
     forget("seabattle.placement")
-    _, mine, factory = f.making
+    mine = f.making[1]
     f.making = None
+    # the computer's level is loaded now, its fleet's search dropped: the hard level's module is
+    # the biggest a game compiles
+    factory = _factory(f, f.settings.level)
     first = f.rng.randrange(2)
     from seabattle.match import LocalMatch  # here: a duel never loads it
 

@@ -62,7 +62,7 @@ class Flow:
         self.screen = ui.Screen()
         self.name = ""
         self.match = None
-        self.making = None  # the computer's fleet being made: [steps, my fleet, its player's factory]
+        self.making = None  # the computer's fleet being made: [its steps, my fleet]
         self.wait_until = -1.0
         self.keys = []
         self.mode = "ai:" + self.levels[0][0]
