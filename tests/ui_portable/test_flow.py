@@ -52,6 +52,19 @@ def _made(flow):
     return frames
 
 
+def _to_battle(flow, level=None):
+    """From the title: play, the level (``level`` or the one selected), the fleet placed at
+    random, to battle once the computer has placed its own."""
+    _choose(flow, "play")
+    if level is None:
+        flow.act(ui.FIRE)
+    else:
+        _choose(flow, level)
+    flow.act(ui.SWITCH)  # auto-place
+    flow.act(ui.FIRE)
+    _made(flow)
+
+
 def _new(lang="ru", seed=5):
     rec = sound.Recorder()
     saved = []
@@ -214,11 +227,7 @@ def test_the_computer_places_its_fleet_a_step_a_frame_as_the_screen_says():
 
 def test_battle_rejects_a_second_shot_at_the_same_cell_and_swaps_boards():
     flow, _rec, _saved = _new("en", seed=2)
-    _choose(flow, "play")
-    flow.act(ui.FIRE)
-    flow.act(ui.SWITCH)  # auto-place
-    flow.act(ui.FIRE)
-    _made(flow)
+    _to_battle(flow)
     now = 0.0
     while not flow.match.my_turn():
         now += 1.0
@@ -248,11 +257,7 @@ def test_battle_rejects_a_second_shot_at_the_same_cell_and_swaps_boards():
 
 def test_pause_menu_resumes_swaps_and_quits_to_a_game_the_title_offers():
     flow, _rec, _saved = _new("en", seed=3)
-    _choose(flow, "play")
-    flow.act(ui.FIRE)
-    flow.act(ui.SWITCH)  # auto-place
-    flow.act(ui.FIRE)
-    _made(flow)
+    _to_battle(flow)
     assert flow.name == "battle"
     flow.act(ui.MENU)
     assert flow.name == "pause" and flow.screen.page == ui.P_MENU
@@ -293,11 +298,7 @@ def test_the_hard_level_expects_the_habits_learnt_from_earlier_fleets():
         data = habits.observe(data, classic, border_fleet(classic, Rng(k)))
     records.habits["classic"] = data
     flow = Flow(Rng(6), settings=Settings(lang="en"), records=records)
-    _choose(flow, "play")
-    _choose(flow, "hard")
-    flow.act(ui.SWITCH)
-    flow.act(ui.FIRE)
-    _made(flow)
+    _to_battle(flow, "hard")
     assert flow.name == "battle" and flow.mode == "ai:hard"
     styles = flow.match.opponent.styles
     assert styles == habits.styles(data) and styles != habits.styles(None)
@@ -308,11 +309,7 @@ def test_a_saved_game_is_offered_on_the_title_and_continues_where_it_stopped():
     from seabattle import save
 
     flow, _rec, _saved = _new("en", seed=4)
-    _choose(flow, "play")
-    _choose(flow, "normal")
-    flow.act(ui.SWITCH)
-    flow.act(ui.FIRE)
-    _made(flow)
+    _to_battle(flow, "normal")
     now = 0.0
     while flow.results < 9:
         now += 1.0
