@@ -205,6 +205,14 @@ class Flow:
             self._phase_name = name
         return self._phase_mod
 
+    def _drop_phase(self):
+        """Forget the phase module on screen until the next ``_phase`` loads one (a duel screen
+        that shows none of its screens needs the room: the lobby, a lost link)."""
+        if self._phase_name:
+            forget("seabattle." + self._phase_name)
+        self._phase_mod = None
+        self._phase_name = ""
+
     def go_title(self, selected=0):
         """The title menu, with row ``selected`` (an index, or a key such as "stats") chosen."""
         self._phase("flowmenu").go_title(self, selected)

@@ -90,10 +90,7 @@ def duel_link(f, up):
         f.before_reconnect = f.name
         show_duel(f, "duel_reconnect")
         if f.before_reconnect == "battle":  # the battle's screen code is loaded again on resuming
-            # (Flow._phase): while the link finds the peer again, it needs the room
-            f._phase_mod = None
-            f._phase_name = ""
-            forget("seabattle.flowbattle")
+            f._drop_phase()  # (Flow._phase): while the link finds the peer again, it needs the room
     elif up and f.name == "duel_reconnect":
         back = f.before_reconnect
         if back == "battle":

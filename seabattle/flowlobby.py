@@ -16,9 +16,7 @@ def go_duel(f):
     forget("seabattle.save")  # a game against the computer's saving, if one was played: a duel saves itself
     forget("seabattle.match")  # and its match (seabattle.battlestart's): a duel has seabattle.duelmatch
     if f._phase_name == "flowmenu":  # the title's screens and texts: the lobby shows none of them
-        f._phase_mod = None  # (Flow._phase loads them again with the title)
-        f._phase_name = ""
-        forget("seabattle.flowmenu")
+        f._drop_phase()  # (Flow._phase loads them again with the title)
         strings.unload("menu")
     keys = ["host", "join", "back"]
     f._menu("duel", f.t("menu_duel"), keys, [f.t("duel_" + k) for k in keys])
