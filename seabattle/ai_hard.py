@@ -56,7 +56,7 @@ counts, not the clock: the same seed gives the same game however the slices fall
 from array import array
 
 from seabattle.board import HALO, HIT, MISS, SUNK, UNKNOWN
-from seabattle.rules import TOUCH_FREE, TOUCH_NEVER, TURNS_AGAIN
+from seabattle.rules import TOUCH_CORNERS, TOUCH_FREE, TOUCH_NEVER, TURNS_AGAIN
 
 POOL = 500  # fleets kept; memory: POOL * ships bytes (5 KB for the classic fleet)
 SWEEPS = 2  # chain moves per ship for each replaced fleet, times the copies each survivor makes
@@ -167,6 +167,13 @@ class Hard:
         self.stale = 2  # 2: fill ``legal`` from scratch, 1: prune it, 0: it is up to date
         self.cover_at = -1
         self.order = bytearray(ships)
+        # _load's state for the fleet loaded last (see there); ``cached`` 0 once ``known`` changes
+        self.loaded = bytearray(ships) if self.dead == 255 else array("H", range(ships))
+        self.blk0 = bytearray(cells)
+        self.wounded0 = bytearray(ships)
+        self.afloat0 = 0
+        self.cached = 0
+        self.hits = 0  # HIT squares on ``known``, counted with ``legal`` (see _spots_on_unknown)
         self.queue = []  # answers not yet applied to the pool: (square, answer, ship cells)
         self.seen = 0  # shots learnt
         self.ready = False  # the pool exists
@@ -254,6 +261,7 @@ class Hard:
         """Start again from what the view shows (a resumed game, shots I was not told of)."""
         self.known[:] = view.cells
         self.stale = 2
+        self.cached = 0
         self.queue = []
         self.seen = view.shots
         self.ready = False
@@ -394,6 +402,7 @@ class Hard:
         known = self.known
         if not self.stale:
             self.stale = 1
+        self.cached = 0
         if answer == SUNK:
             for c in ship:
                 known[c] = SUNK
@@ -799,65 +808,92 @@ class Hard:
         blk = self.blk
         w = self.w
         start = code >> 1
-        step = w if code & 1 else 1
-        if self.touch == TOUCH_NEVER:
-            last = start + step * (size - 1)
-            x0 = start % w - 1
-            x1 = last % w + 1
-            y0 = start // w - 1
-            y1 = last // w + 1
-            if x0 < 0:
-                x0 = 0
-            if x1 >= w:
-                x1 = w - 1
-            if y0 < 0:
-                y0 = 0
-            if y1 >= self.h:
-                y1 = self.h - 1
-            for y in range(y0, y1 + 1):
-                row = y * w
+        touch = self.touch
+        if touch != TOUCH_CORNERS:
+            # its box (the ship's cells where ships may touch), grown by one where they may not
+            y0 = start // w
+            x0 = start - y0 * w
+            if code & 1:
+                x1 = x0
+                y1 = y0 + size - 1
+            else:
+                x1 = x0 + size - 1
+                y1 = y0
+            if touch == TOUCH_NEVER:
+                if x0:
+                    x0 -= 1
+                if y0:
+                    y0 -= 1
+                if x1 < w - 1:
+                    x1 += 1
+                if y1 < self.h - 1:
+                    y1 += 1
+            for row in range(y0 * w, y1 * w + 1, w):
                 for c in range(row + x0, row + x1 + 1):
                     blk[c] += delta
             return
+        step = w if code & 1 else 1
         c = start
+        cells = self.rules.cells
         for _ in range(size):
             blk[c] += delta
-            if self.touch != TOUCH_FREE:
-                x = c % w
-                if x > 0:
-                    blk[c - 1] += delta
-                if x < w - 1:
-                    blk[c + 1] += delta
-                if c >= w:
-                    blk[c - w] += delta
-                if c + w < self.rules.cells:
-                    blk[c + w] += delta
+            x = c % w
+            if x > 0:
+                blk[c - 1] += delta
+            if x < w - 1:
+                blk[c + 1] += delta
+            if c >= w:
+                blk[c - w] += delta
+            if c + w < cells:
+                blk[c + w] += delta
             c += step
 
     def _load(self, base):
-        """Fill ``blk`` and ``wounded`` for the pool fleet at ``base``; returns its ships afloat."""
+        """Fill ``blk``, ``wounded`` and ``order`` for the pool fleet at ``base``; returns its ships
+        afloat. A copy of the same survivor as the fleet loaded last (the refill makes a survivor's
+        copies in a row) gets that load's state back in two copies (``blk0``, ``wounded0``)."""
+        fleets = self.fleets
+        s = self.ships
+        last = self.loaded  # the codes of the fleet loaded last, when ``cached``
+        if self.cached:
+            for j in range(s):
+                if last[j] != fleets[base + j]:
+                    break
+            else:
+                self.blk[:] = self.blk0
+                self.wounded[:] = self.wounded0
+                return self.afloat0
         blk = self.blk
         blk[:] = self.zero  # (a loop over the cells: ~3 us of a copy's ~30-90 on the unix port)
-        fleets = self.fleets
         sizes = self.sizes
         known = self.known
+        wounded = self.wounded
+        order = self.order
+        dead = self.dead
+        hits = self.hits
         w = self.w
         afloat = 0
-        for j in range(self.ships):
+        for j in range(s):
             code = fleets[base + j]
-            self.wounded[j] = 0
-            if code == self.dead:
+            last[j] = code
+            wounded[j] = 0
+            if code == dead:
                 continue
-            self.order[afloat] = j
+            order[afloat] = j
             afloat += 1
             self._mark(code, sizes[j], 1)
-            step = w if code & 1 else 1
-            c = code >> 1
-            for _ in range(sizes[j]):
-                if known[c] == HIT:
-                    self.wounded[j] = 1
-                    break
-                c += step
+            if hits:
+                step = w if code & 1 else 1
+                c = code >> 1
+                for _ in range(sizes[j]):
+                    if known[c] == HIT:
+                        wounded[j] = 1
+                        break
+                    c += step
+        self.blk0[:] = blk
+        self.wounded0[:] = wounded
+        self.afloat0 = afloat
+        self.cached = 1
         return afloat
 
     def _spot_count(self, size):
@@ -900,22 +936,32 @@ class Hard:
                     legal[at + n] = code
                     n += 1
             self.legal_n[kind] = n
+        hits = 0
+        for c in range(self.rules.cells):
+            if known[c] == HIT:
+                hits += 1
+        self.hits = hits
         self.stale = 0
 
     def _move(self, base, sweeps):
         """Markov chain moves on the pool fleet at ``base``, keeping it consistent."""
+        if self.stale:
+            self._spots_on_unknown()
         afloat = self._load(base)
         if not afloat:
             return
-        rng = self.rng
+        rand = self.rng.randrange  # (the loop's lookups cached in locals: its cost is per move)
         fleets = self.fleets
         sizes = self.sizes
         blk = self.blk
         w = self.w
-        boxed = self.touch == TOUCH_NEVER
+        h = self.h
+        # grow: how far a ship's zone reaches past it, where only its own cells (0: ships may
+        # touch) or its box grown by one (1) count once per cell (see _mark); -1 (corners): the
+        # zone counts a cell more than once, so the ship is taken off before the test
+        touch = self.touch
+        grow = 1 if touch == TOUCH_NEVER else (0 if touch == TOUCH_FREE else -1)
         style = self.style[base // self.ships]
-        if self.stale:
-            self._spots_on_unknown()
         legal = self.legal
         legal_at = self.legal_at
         legal_n = self.legal_n
@@ -923,14 +969,14 @@ class Hard:
         order = self.order
         wounded = self.wounded  # (_swap changes it in place)
         for _ in range(sweeps * afloat):
-            j = order[rng.randrange(afloat)]
+            j = order[rand(afloat)]
             size = sizes[j]
             code = fleets[base + j]
             if wounded[j]:
-                if afloat > 1 and rng.randrange(2):
+                if afloat > 1 and rand(2):
                     # which ship the hits belong to: otherwise every copy of a fleet keeps the
                     # size it first gave the wounded ship, and the pool dies when it is wrong
-                    k = order[rng.randrange(afloat)]
+                    k = order[rand(afloat)]
                     if not wounded[k] and sizes[k] != size:
                         self._swap(base, j, k, style)
                     continue
@@ -944,41 +990,70 @@ class Hard:
             # from the whole board was nearly always refused, leaving copies equal to their parent.
             # Only ``blk`` is left to check: ``legal`` is up to date with ``known``
             kind = row[j]
-            new = legal[legal_at[kind] + rng.randrange(legal_n[kind])]
-            start = new >> 1
+            new = legal[legal_at[kind] + rand(legal_n[kind])]
+            c = new >> 1
             step = w if new & 1 else 1
-            if boxed:
-                # test the spot with the ship still in place: a cell blocked once, and only by
-                # this ship's own zone (its box grown by one), is free once it moves
-                first = code >> 1
-                last = first + (w if code & 1 else 1) * (size - 1)
-                x0 = first % w - 1
-                x1 = last % w + 1
-                y0 = first // w - 1
-                y1 = last // w + 1
-                c = start
+            if grow >= 0:
+                # test the spot with the ship still in place: a cell counted once, and only by
+                # this ship's own zone, is free once it moves (its zone: found at the first such cell)
+                x0 = -1
                 for _ in range(size):
                     b = blk[c]
-                    if b and (b > 1 or not (x0 <= c % w <= x1 and y0 <= c // w <= y1)):
-                        break
+                    if b:
+                        if b > 1:
+                            break
+                        if x0 < 0:
+                            y0 = (code >> 1) // w
+                            x0 = (code >> 1) - y0 * w
+                            x1 = x0 + (0 if code & 1 else size - 1) + grow
+                            y1 = y0 + (size - 1 if code & 1 else 0) + grow
+                            x0 -= grow
+                            y0 -= grow
+                        y = c // w
+                        if not (x0 <= c - y * w <= x1 and y0 <= y <= y1):
+                            break
                     c += step
                 else:
                     # Metropolis for the style's prior: a move off a favoured spot is kept 1 in LIFT
                     if not (style and self._lifted(code, size, style) and not self._lifted(new, size, style)
-                            and rng.randrange(LIFT)):
-                        self._mark(code, size, -1)
+                            and rand(LIFT)):
                         fleets[base + j] = new
-                        self._mark(new, size, 1)
+                        # the zone off at ``code`` and on at ``new``: _mark inline (its commonest call)
+                        d = -1
+                        while True:
+                            y0 = (code >> 1) // w
+                            x0 = (code >> 1) - y0 * w
+                            if code & 1:
+                                x1 = x0
+                                y1 = y0 + size - 1
+                            else:
+                                x1 = x0 + size - 1
+                                y1 = y0
+                            if grow:
+                                if x0:
+                                    x0 -= 1
+                                if y0:
+                                    y0 -= 1
+                                if x1 < w - 1:
+                                    x1 += 1
+                                if y1 < h - 1:
+                                    y1 += 1
+                            for r in range(y0 * w, y1 * w + 1, w):
+                                for c in range(r + x0, r + x1 + 1):
+                                    blk[c] += d
+                            if d > 0:
+                                break
+                            d = 1
+                            code = new
                 continue
             self._mark(code, size, -1)
-            c = start
             for _ in range(size):
                 if blk[c]:
                     break
                 c += step
             else:
                 if not (style and self._lifted(code, size, style) and not self._lifted(new, size, style)
-                        and rng.randrange(LIFT)):
+                        and rand(LIFT)):
                     code = new
             fleets[base + j] = code
             self._mark(code, size, 1)
