@@ -189,18 +189,24 @@ def detect():
     return boards.detect()
 
 
-def test_clue_two_buttons_ble_both_roles_sound_and_light(circuitpython):
+def test_clue_two_buttons_ble_both_roles_sound_and_light(circuitpython, monkeypatch):
     circuitpython("clue_nrf52840_express")
+    monkeypatch.delitem(sys.modules, "seabattle.duelplay", raising=False)
     p = detect()
+    # the duel's code waits for a duel to be chosen (hardware.boards.common.LazyDuel)
+    assert "seabattle.duelplay" not in sys.modules and "hardware.boards.linkup" not in sys.modules
+    assert p.duel is not None and not p.duel.active and p.duel.resumable() is None
+    assert "seabattle.duelplay" not in sys.modules and "hardware.boards.linkup" not in sys.modules
     assert (p.display.width, p.display.height, p.scheme) == (240, 240, "two")
     assert p.display.auto_refresh is False
     keys = Keys.made[0]
     assert keys.value_when_pressed is False and [x.name for x in keys.pins] == ["BUTTON_A", "BUTTON_B"]
     keys.events.items += [(0, True), (1, True), (0, False)]
     assert p.events(0) == [("a", True), ("b", True), ("a", False)]
+    assert p.duel.linker.link is None  # the adapter, loaded now
     from seabattle.duelplay import DuelAdapter
 
-    assert isinstance(p.duel, DuelAdapter) and p.duel.linker.link is None
+    assert isinstance(p.duel.real, DuelAdapter)
     assert p.link is None  # no radio (and no adafruit_ble in RAM) until a duel menu is used
     assert p.duel.linker.scan() == [] and p.link is not None and p.link.can_join and p.can_host
     p.sounds.play(sound.HIT)
@@ -375,3 +381,91 @@ def test_a_built_profile_holds_no_start_up_code_on_micropython(tmp_path):
     proc = subprocess.run([micropython(), "-X", "heapsize=512k", str(script)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     assert proc.stdout.strip().endswith("ok"), proc.stdout + proc.stderr
+
+
+RADIO_ON_MICROPYTHON = '''
+import sys
+import time as _t
+
+
+class _Time:  # the unix port's time has no monotonic
+    monotonic = _t.time
+    sleep = _t.sleep
+
+
+sys.modules["time"] = _Time
+import microcontroller
+from hardware.boards.common import DUEL, BoardProfile
+from hardware.storage import Store
+
+SAVED = bytes.fromhex("%s")
+if SAVED:  # a duel kept in the nvm before the reset, lobby code ABCD
+    Store(microcontroller.nvm, page=4096).save(game=DUEL + bytes((4,)) + b"ABCD" + SAVED)
+
+DUEL_CODE = ("seabattle.duelplay", "hardware.boards.linkup", "seabattle.duel", "seabattle.duel_save")
+
+
+def held():
+    return [m for m in DUEL_CODE if m in sys.modules]
+
+
+class P(BoardProfile):  # a board that can have a radio (native BLE, made when a duel needs it)
+    can_host = can_join = True
+
+    def make_display(self):
+        return None
+
+
+p = P("ramreport")
+assert p.duel is not None and p.link is None
+assert not held(), held()  # start-up holds none of the duel's code
+assert not p.duel.active
+offer = p.duel.resumable()  # the title: read from the nvm, the code loaded and dropped again
+assert not held(), held()
+print("offer", offer)
+assert p.duel.resumable() == offer and not held()  # the next title asks the kept answer
+assert p.duel.saved == (("ABCD", SAVED) if SAVED else None)  # a duel chosen: the adapter loads
+assert "seabattle.duelplay" in sys.modules and "hardware.boards.linkup" in sys.modules
+p.duel.join()
+assert p.duel.active and p.duel.resumable() is None and "seabattle.duelplay" in sys.modules
+p.duel.cancel()
+assert not p.duel.active
+p.duel.resumable()  # back on the title with no duel going on: dropped
+assert not held(), held()
+print("ok")
+'''
+
+
+def _radio_profile_on_micropython(tmp_path, saved=b""):
+    import os
+    import subprocess
+
+    from test_micropython import ROOT, micropython
+
+    script = tmp_path / "radio.py"
+    script.write_text(RADIO_ON_MICROPYTHON % saved.hex())
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join((".frozen", os.path.join(ROOT, "tools", "mpstubs"), ROOT))
+    proc = subprocess.run([micropython(), "-X", "heapsize=512k", str(script)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.stdout.strip().endswith("ok"), proc.stdout + proc.stderr
+    return proc.stdout
+
+
+def test_a_radio_board_holds_no_duel_code_until_a_duel_is_chosen_on_micropython(tmp_path):
+    """A board that can have a radio holds hardware.boards.common.LazyDuel, not the duel adapter:
+    seabattle.duelplay and hardware.boards.linkup load when a duel is chosen and go again on
+    the title (a game against the computer there costs what it costs without a radio)."""
+    out = _radio_profile_on_micropython(tmp_path)
+    assert "offer None" in out
+
+
+def test_a_duel_saved_before_a_reset_is_offered_without_holding_its_code_on_micropython(tmp_path):
+    from seabattle import duelsim
+
+    game = duelsim.Match(3, save=True)
+    while game.duels[0].shots() < 6:
+        game.step()
+    out = _radio_profile_on_micropython(tmp_path, bytes(game.saved[1]))
+    peer = "Хозяин".encode("unicode_escape").decode()  # as MicroPython's repr writes it
+    assert "offer ('%s', 1)" % peer in out, out  # the guest's saved duel against the host

@@ -14,6 +14,7 @@ bleio.install()
 from adafruit_ble import BLERadio  # noqa: E402
 
 from hardware import ble  # noqa: E402
+from hardware.boards import linkup  # noqa: E402
 from hardware.boards.common import BoardProfile, Keeper  # noqa: E402
 from hardware.storage import Store  # noqa: E402
 from seabattle import duel as D, linksim, strings, ui  # noqa: E402
@@ -157,7 +158,7 @@ def test_the_guest_resets_mid_battle_and_resumes_from_the_title():
     assert _shoot(air, boards, lambda: _shots(boards) >= 30)
     boards[1] = boards[1].reset()
     g = boards[1]
-    assert g.p.keeper.saved_duel() is not None
+    assert linkup.saved_duel(g.p.keeper) is not None
     _resume(g)
     assert _run(air, boards, lambda: g.flow.name == "battle")
     assert g.flow.match.d.sid == boards[0].flow.match.d.sid
@@ -263,7 +264,7 @@ def test_a_power_cut_in_the_middle_of_an_nvm_write():
         pass
     g.nvm.cut_after = None
     boards[1] = g.reset()
-    assert boards[1].p.store.writes == 0 and boards[1].p.keeper.saved_duel() is not None
+    assert boards[1].p.store.writes == 0 and linkup.saved_duel(boards[1].p.keeper) is not None
     _resume(boards[1])
     _finish(air, boards)
 
@@ -276,7 +277,7 @@ def test_a_stale_saved_duel_is_abandoned_from_the_menu():
     g.choose("duel_continue")
     g.choose("abandon_duel")
     assert g.flow.name == "title" and "duel_continue" not in g.flow.keys
-    assert g.p.keeper.saved_duel() is None and g.p.store.stats == stats_before
+    assert linkup.saved_duel(g.p.keeper) is None and g.p.store.stats == stats_before
     again = g.reset()  # and it stays forgotten after another reset
     assert "duel_continue" not in again.flow.keys
 

@@ -97,10 +97,8 @@ from hardware.boards.common import Keeper  # noqa: E402
 
 keeper = Keeper(store)
 # a board imports adafruit_ble and makes the link only when a duel menu is first used
-# (hardware.boards.linkup.LazyLinker): a game against the computer does not hold them; a board
-# that can have a radio holds that module itself from start-up (it makes the duel adapter)
-if BLE:
-    from hardware.boards import linkup  # noqa: E402,F401
+# (hardware.boards.linkup.LazyLinker), and the duel adapter and linkup itself only when a duel
+# is chosen (hardware.boards.common.LazyDuel): a game against the computer holds neither
 
 
 class Profile(app.Profile):
@@ -116,12 +114,14 @@ stage("storage+sound")
 font = render.load_font(sys.argv[4] if len(sys.argv) > 4 else "fonts/seabattle-12.bdf")
 stage("font")
 profile = Profile()
-if BLE:  # a board that can host or join makes its duel adapter at start-up (seabattle.duelplay,
-    # hardware.boards.linkup.make_duel): a game against the computer on such a board holds it
+if BLE:  # a board that can host or join holds a LazyDuel from start-up (BoardProfile.make_duel)
+    from hardware.boards.common import LazyDuel
+
     profile.ms = lambda: 0
     profile.player = profile.name = "Маша"
     profile.link = None
-    profile.duel = linkup.make_duel(profile)
+    profile.duel = LazyDuel(profile)
+    LazyDuel = None
 renderer, flow = app.build(profile, font)
 saver = app.Saver(keeper, flow)
 stage("screens built")
@@ -281,14 +281,13 @@ if BLE:
             self.link = None
 
     def make(link, role, rules):
+        from hardware.boards import linkup
         from seabattle import duel
 
         return duel.Duel(link, clock, Profile.rng, role, "Маша", rules,
-                         lambda data: keeper.duel_store(data, "KIT4"))
+                         lambda data: linkup.duel_store(keeper, data, "KIT4"))
 
     linker = Linker()
-    flow.duel.linker = linker  # the start-up's adapter, over linksim
-    flow.duel.make_duel = make
 
     def peer_moves():
         global peer
@@ -376,6 +375,10 @@ if BLE:
         act_duel(ui.FIRE)  # the duel menu (after a duel's end: no rematch on that connection)
         if ROLE != "host":
             act_duel(ui.DOWN)
+        real = flow.duel.load()  # the adapter (LazyDuel loads it as the duel menu's choice asks for
+        real.linker = linker  # it, and drops it on the title) over linksim
+        real.make_duel = make
+        real = None
         act_duel(ui.FIRE)  # host, or join
         steps = 0
         dropped = False

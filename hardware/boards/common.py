@@ -1,6 +1,7 @@
 """What every board profile shares while the game runs: the keys' events, saving at safe points,
-the clock. Building a profile is hardware.boards.startup; the radio link and the duel adapter of a
-board that can have a radio are hardware.boards.linkup."""
+the clock, and the duel as the title sees it (``LazyDuel``). Building a profile is
+hardware.boards.startup; the radio link and the duel adapter of a board that can have a radio are
+hardware.boards.linkup, loaded by LazyDuel when a duel is chosen."""
 
 import time
 
@@ -27,6 +28,7 @@ class KeypadKeys:
 
 LOCAL = b"L"  # the saved game is a game against the computer (seabattle.save)
 DUEL = b"D"  # ... or a duel: lobby code length, lobby code, seabattle.duel.Duel.save bytes
+# (written, read and forgotten by hardware.boards.linkup: a game against the computer never does)
 
 
 class Keeper:
@@ -45,30 +47,6 @@ class Keeper:
         from seabattle import save
 
         return self.store.save(game=LOCAL + save.dumps(game, extra) if game is not None else None)
-
-    def duel_store(self, data, lobby=""):
-        """seabattle.duel asks for its state to be kept before it sends what depends on it;
-        ``lobby``: the lobby code, so a reset can reconnect to the same game."""
-        code = lobby.encode() if lobby else b""
-        self.store.save(game=DUEL + bytes((len(code),)) + code + bytes(data))
-
-    def saved_duel(self):
-        """(lobby code, bytes for seabattle.duel.Duel.load) of the duel in the nvm, or None."""
-        found = self.saved()
-        if found is None or found[0] != "duel" or not found[1]:
-            return None
-        g = found[1]
-        n = g[0]
-        try:
-            return bytes(g[1:1 + n]).decode(), bytes(g[1 + n:])
-        except ValueError:
-            return None
-
-    def forget_duel(self):
-        """The player abandoned the saved duel: clear it (one write; the stats stay)."""
-        g = self.store.game
-        if g and g[:1] == DUEL:
-            self.store.save(game=None)
 
     def on_records(self, records):
         g = self.store.game
@@ -107,13 +85,11 @@ class BoardProfile(Profile):
     lazy_radio = True  # native BLE: import adafruit_ble only when a duel menu is used (RAM)
 
     def make_duel(self):
-        """The screens' duel adapter (seabattle.duelplay) over the radio, or None without one:
-        hardware.boards.linkup, loaded only by a board that can have a radio."""
+        """What the screens take as their duel adapter on a board that can have a radio (a
+        LazyDuel: the adapter itself loads when a duel is chosen), or None without one."""
         if self.link is None and not (self.lazy_radio and (self.can_host or self.can_join)):
             return None
-        from hardware.boards import linkup
-
-        return linkup.make_duel(self)
+        return LazyDuel(self)
 
     # -- the loop's needs --------------------------------------------------------------------
     def ms(self):
@@ -139,3 +115,58 @@ class BoardProfile(Profile):
         """One line per problem on the serial console (kept short: printing is slow, #2667)."""
         for line in self.problems + self.notes:
             print("seabattle:", line)
+
+
+class LazyDuel:
+    """The duel adapter (seabattle.duelplay.DuelAdapter, made by hardware.boards.linkup) as the
+    screens see it, loaded on first use and dropped when the title is back with no duel going
+    on: a game against the computer on a board with a radio holds this little object, not the
+    duel's code (held from start-up, their modules and interned names cost a game 2.4 KB after
+    start-up and 11.4 KB at its peak on the 32-bit VM at 160x128, see tools.ramreport).
+
+    ``active``, ``poll`` and ``resumable()`` answer without loading it (Flow asks them every
+    tick and every title); any other attribute loads it and is the adapter's. ``offer`` is what
+    the title offers while the adapter is not loaded: (peer name, role) of an unfinished duel in
+    the nvm, None, or True: not read yet (the first title with a duel in the nvm reads it,
+    loading and dropping the adapter).
+    """
+
+    def __init__(self, profile):
+        self.profile = profile
+        self.real = None
+        self.offer = True
+
+    @property
+    def active(self):
+        return self.real is not None and self.real.active
+
+    def poll(self, flow, now):
+        if self.real is not None:
+            self.real.poll(flow, now)
+
+    def load(self):
+        """The adapter, loaded now if it is not."""
+        if self.real is None:
+            from hardware.boards import linkup
+
+            self.real = linkup.make_duel(self.profile)
+        return self.real
+
+    def __getattr__(self, name):
+        return getattr(self.load(), name)
+
+    def resumable(self):
+        if self.real is None:
+            g = self.profile.keeper.store.game
+            if not g or g[:1] != DUEL:  # none kept, or a game against the computer saved over it
+                self.offer = None
+            if self.offer is not True:
+                return self.offer
+        real = self.load()
+        if real.active:  # a duel going on (not on the title): nothing to offer, nothing to drop
+            return None
+        self.offer = real.resumable()  # the adapter's answer, kept: the title asks each time
+        self.real = None
+        forget("seabattle.duelplay")
+        forget("hardware.boards.linkup")
+        return self.offer

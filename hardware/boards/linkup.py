@@ -1,9 +1,14 @@
 """The radio link and the duel of a board that can have a radio: the duel screens' linker made
 on first use (LazyLinker), the native BLE radio, the duel adapter and how it keeps a duel in nvm.
 
-Loaded by BoardProfile.make_duel only on a board that can host or join, and kept (the adapter's
-functions live here): a board without a radio (a PyBadge without an AirLift) never holds it.
+Loaded when a duel is chosen (hardware.boards.common.LazyDuel, which the screens hold in place of
+the adapter) and dropped with the adapter when the title is back with no duel going on: a game
+against the computer does not hold it, and a board without a radio (a PyBadge without an AirLift)
+never loads it.
 """
+
+from hardware.boards.common import DUEL
+
 
 class LazyLinker:
     """The duel screens' linker, made on first use: adafruit_ble and the radio cost RAM that a
@@ -76,15 +81,36 @@ def start_link(p):
     return BleLink(r, p.ms, sound=p.sounds, can_join=p.can_join)
 
 
+def saved_duel(keeper):
+    """(lobby code, bytes for seabattle.duel.Duel.load) of the duel in the nvm, or None."""
+    found = keeper.saved()
+    if found is None or found[0] != "duel" or not found[1]:
+        return None
+    g = found[1]
+    n = g[0]
+    try:
+        return bytes(g[1:1 + n]).decode(), bytes(g[1 + n:])
+    except ValueError:
+        return None
+
+
+def duel_store(keeper, data, lobby=""):
+    """seabattle.duel asks for its state to be kept before it sends what depends on it;
+    ``lobby``: the lobby code, so a reset can reconnect to the same game."""
+    code = lobby.encode() if lobby else b""
+    keeper.store.save(game=DUEL + bytes((len(code),)) + code + bytes(data))
+
+
 def make_duel(p):
-    """BoardProfile.make_duel: the screens' duel adapter (seabattle.duelplay) over the radio."""
+    """The screens' duel adapter (seabattle.duelplay) over the radio, with the duel in the nvm
+    (LazyDuel makes it when a duel is chosen)."""
     from seabattle.duelplay import DuelAdapter
 
     keeper = p.keeper
 
     def store(link):
         def keep(data):
-            keeper.duel_store(data, getattr(link, "code", None) or "")
+            duel_store(keeper, data, getattr(link, "code", None) or "")
         return keep
 
     def make(link, role, rules):
@@ -97,5 +123,10 @@ def make_duel(p):
 
         return duel.Duel.load(data, link, p.ms, p.rng, store(link))
 
-    return DuelAdapter(LazyLinker(p), make, saved=keeper.saved_duel(), load_duel=load,
-                       forget=keeper.forget_duel)
+    def forget():
+        """The player abandoned the saved duel: clear it (one write; the stats stay)."""
+        g = keeper.store.game
+        if g and g[:1] == DUEL:
+            keeper.store.save(game=None)
+
+    return DuelAdapter(LazyLinker(p), make, saved=saved_duel(keeper), load_duel=load, forget=forget)
