@@ -48,6 +48,23 @@ def test_a_game_against_the_computer_keeps_its_names_in_six_pools():
     assert pools <= 6, "%d names in %d pools (peak %d B)" % (names, pools, r["peak"])
 
 
+def test_a_radio_boards_game_against_the_computer_does_not_pay_for_the_duel():
+    # a board that can have a radio holds hardware.boards.common.LazyDuel, not the duel adapter:
+    # seabattle.duelplay and hardware.boards.linkup (~600 interned names with the duel's texts,
+    # a 7th pool of names) load when a duel is chosen. Holding them from start-up cost 2.4 KB
+    # after start-up and 11.4 KB at the peak of the game (160x128, 32-bit VM)
+    bare = ramreport.measure(160, 128, ble=False, vm="wasm")
+    radio = ramreport.measure(160, 128, ble=True, vm="wasm")
+    assert bare["ok"] and radio["ok"], (bare["out"] + radio["out"])[-3000:]
+    lines = radio["out"].splitlines()
+    held = [line for line in lines if line.startswith("the duel's code held by the game:")]
+    assert held == ["the duel's code held by the game: "], held  # the game over, before the duels
+    pools = [line for line in lines if line.startswith("qstr pool:")]
+    assert len(pools) == 2 and "n_pool=6," in pools[0], pools  # the game's names; with the duels'
+    for k in ("startup", "peak"):
+        assert radio[k] - bare[k] < 2 * 1024, (k, radio[k], bare[k])
+
+
 def test_a_duel_is_measured_as_the_joiner_too():
     r = ramreport.measure(160, 128, ble=True, vm="wasm", role="join")
     assert r["ok"], r["out"][-3000:]

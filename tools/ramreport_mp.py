@@ -25,9 +25,11 @@ import microcontroller  # noqa: E402,F401
 import terminalio  # noqa: E402,F401
 import vectorio  # noqa: E402,F401
 
-if BLE:
-    import __future__  # noqa: F401  (built in on CircuitPython; adafruit_ble imports it)
-    import _bleio  # noqa: F401
+# _bleio's and __future__'s (a board with a radio) are imported when the duel starts, after the
+# game against the computer, which never imports adafruit_ble: what they add then moves the
+# baseline (BASE), so they are not counted there either, and the game's interned names are a
+# board's (a board keeps the native modules' names in flash: here their ~150 names would open a
+# pool of ~9 KB in the middle of the game)
 
 # microcontroller.nvm is flash behind a small native object on a board, not 8 KB of heap: its
 # stand-in is made before the baseline too (the Store reads records out of it by slices)
@@ -187,6 +189,12 @@ for _ in range(20):  # on to the end screen (statistics, the habits learnt from 
     renderer.update(flow.screen)
     sample()
 ended = flow.name == "end"
+if BLE:  # what the game held of the duel (nothing: LazyDuel loads it when a duel is chosen)
+    print("the duel's code held by the game:",
+          " ".join(k for k in ("seabattle.duelplay", "hardware.boards.linkup") if k in sys.modules))
+    import micropython  # noqa: E402
+
+    micropython.qstr_info()  # the game's names (printed again at the end with a duel's)
 ROLE = sys.argv[6] if len(sys.argv) > 6 else "host"
 DUELS = 3  # duels played after the game (see "several duels" below)
 if BLE:
@@ -206,9 +214,27 @@ if BLE:
     game_peak = peak
     game_screens = dict(by_screen)
     over = flow.match.over()
+    # the stand-ins of _bleio and __future__, imported twice: the first import interns their
+    # names and is dropped (the names stay: a duel needs the pool of names a board opens there
+    # for its own, which these names open here), the second is the module code a board has in
+    # flash: the baseline moves by what it adds
+    from seabattle.compat import forget
+
+    import __future__  # noqa: F401  (built in on CircuitPython; adafruit_ble imports it)
+    import _bleio
+
+    for k in ("_bleio", "__future__", "hardware.desktop.bleio", "hardware.desktop"):
+        forget(k)
+    _bleio = __future__ = None
+    gc.collect()
+    BASE -= gc.mem_alloc()
+    import __future__  # noqa: F401,F811
+    import _bleio  # noqa: F811
+
+    gc.collect()
+    BASE += gc.mem_alloc()
     stage_duel = {"duel": 0, "duel_host": 0, "duel_join": 0, "place": 0, "duel_wait": 0, "duel_code": 0,
                   "battle": 0, "duel_reconnect": 0, "end": 0}
-    import _bleio
     from adafruit_ble import BLERadio
     from hardware.ble import BleLink
 
@@ -233,8 +259,6 @@ if BLE:
     if ROLE != "host":  # a joiner has no service of its own
         link._local = link._rx = link._tx = None
         link._uart = PeerService()
-    from seabattle.compat import forget
-
     from seabattle import linksim
 
     clock = linksim.Clock()
