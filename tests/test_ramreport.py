@@ -50,9 +50,10 @@ def test_a_game_against_the_computer_keeps_its_names_in_six_pools():
 
 def test_a_radio_boards_game_against_the_computer_does_not_pay_for_the_duel():
     # a board that can have a radio holds hardware.boards.common.LazyDuel, not the duel adapter:
-    # seabattle.duelplay and hardware.boards.linkup (~600 interned names with the duel's texts,
-    # a 7th pool of names) load when a duel is chosen. Holding them from start-up cost 2.4 KB
-    # after start-up and 11.4 KB at the peak of the game (160x128, 32-bit VM)
+    # seabattle.duelplay and hardware.boards.linkup load when a duel is chosen (holding them
+    # from start-up cost ~4.5 KB after start-up and at the peak, 160x128, 32-bit VM); and the
+    # _bleio stand-in's names, in a board's flash, are no longer interned before the game (they
+    # opened a 7th pool in its middle: the rest of the 11.4 KB the peak was above the bare one)
     bare = ramreport.measure(160, 128, ble=False, vm="wasm")
     radio = ramreport.measure(160, 128, ble=True, vm="wasm")
     assert bare["ok"] and radio["ok"], (bare["out"] + radio["out"])[-3000:]

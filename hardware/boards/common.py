@@ -121,8 +121,8 @@ class LazyDuel:
     """The duel adapter (seabattle.duelplay.DuelAdapter, made by hardware.boards.linkup) as the
     screens see it, loaded on first use and dropped when the title is back with no duel going
     on: a game against the computer on a board with a radio holds this little object, not the
-    duel's code (held from start-up, their modules and interned names cost a game 2.4 KB after
-    start-up and 11.4 KB at its peak on the 32-bit VM at 160x128, see tools.ramreport).
+    duel's code (held from start-up, the adapter and its modules cost a game ~4.5 KB, after
+    start-up and at its peak, on the 32-bit VM at 160x128: tools.ramreport).
 
     ``active``, ``poll`` and ``resumable()`` answer without loading it (Flow asks them every
     tick and every title); any other attribute loads it and is the adapter's. ``offer`` is what
