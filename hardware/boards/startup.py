@@ -1,5 +1,6 @@
 """Building a board's profile (hardware.boards.common.BoardProfile): settings, random seed,
-display, keys, sound and lights, nvm, saved statistics, the radio link and the duel adapter; and
+display, keys, sound and lights, nvm, saved statistics, the radio link and the duel (a LazyDuel:
+the adapter itself loads when a duel is chosen); and
 which board module's profile to build (``detect``, from ``board.board_id``).
 
 Used once at start-up: BoardProfile drops this module (and hardware.settings, which reads
