@@ -9,6 +9,7 @@ line is the same figures as JSON.
 """
 
 import argparse
+import hashlib
 import json
 import time
 
@@ -34,6 +35,25 @@ def _caught(events, kind):
     return None
 
 
+def _record(m, wire, saves):
+    """Feed every write to the link and every save of match ``m`` into the two hashes: a change
+    that keeps them keeps the protocol byte for byte (the frames on the wire, the nvm saves)."""
+    for side in (0, 1):
+        end = m.sim.ends[side]
+        d = m.duels[side]
+
+        def write(data, _w=end.write, _side=side):
+            wire.update(bytes((_side, len(data) >> 8, len(data) & 0xFF)) + bytes(data))
+            _w(data)
+
+        def store(data, _s=d.store, _side=side):
+            saves.update(bytes((_side, len(data) >> 8, len(data) & 0xFF)) + bytes(data))
+            _s(data)
+
+        end.write = write
+        d.store = store
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.bench duel", description=__doc__.split("\n\n")[1])
     ap.add_argument("--games", type=int, default=100)
@@ -50,10 +70,13 @@ def main(argv=None):
     writes = [0, 0]
     own = [0, 0]
     example = None
+    wire = hashlib.sha256()  # every byte either device writes to the link, in order
+    saves = hashlib.sha256()  # every state either device stores (its nvm writes), in order
     for i in range(args.games):
         seed = args.seed + i
         m = duelsim.Match(seed, loss=args.loss, dup=args.loss / 2, delay=(5, 90), drop=args.loss / 100,
                           tick=20, cheat=args.cheat, cheat_side=seed % 2, reveal_ms=20000, save=True)
+        _record(m, wire, saves)
         done = m.run()
         disconnects += m.sim.stats[5]
         sim_ms += m.clock()
@@ -104,6 +127,8 @@ def main(argv=None):
         "own_shots_per_game_guest": round(own[1] / games, 1),
         "simulated_s_per_game": round(sim_ms / 1000 / max(args.games, 1), 1),
         "wall_s": round(time.time() - start, 1),
+        "frames_sha256": wire.hexdigest()[:16],
+        "saves_sha256": saves.hexdigest()[:16],
         "wire_shot": frame.wire_length(4 + D.TAG),  # with the shot's tag (see seabattle/duel.py)
         "wire_result": frame.wire_length(13 + D.TAG),
         "wire_result_sunk": frame.wire_length(15 + D.TAG),
@@ -126,6 +151,7 @@ def main(argv=None):
         print("nvm writes (flash page erases) per game: host %.1f, guest %.1f (own shots %.1f, %.1f)" % (
             figures["nvm_writes_per_game_host"], figures["nvm_writes_per_game_guest"],
             figures["own_shots_per_game_host"], figures["own_shots_per_game_guest"]))
+    print("sha256 of the frames written %s, of the saves stored %s" % (figures["frames_sha256"], figures["saves_sha256"]))
     print("simulated time per game %.1f s; wall time %.1f s" % (figures["simulated_s_per_game"], figures["wall_s"]))
     print(json.dumps(figures, sort_keys=True))
     ok = froze == 0 and desync == 0 and (not args.cheat or detected == args.games)
