@@ -120,14 +120,29 @@ class _Refuse(Exception):
 # when it is over (on a board every module loaded keeps its code in the heap, and compiling one
 # from source needs room in proportion to its size): seabattle.duel_setup (hello, commitments,
 # coin toss), duel_play (shots and answers), duel_end (the fleets revealed and checked),
-# duel_save (reading a saved duel). This module keeps the state, the channel, the routing of
-# messages and saving.
+# duel_save (reading a saved duel), duel_new (a new duel's state: held while it is made). This
+# module keeps the state, the channel, the routing of messages and saving.
 PARTS = ("setup", "play", "end")  # the phase modules, by phase: SETUP, PLAY, OVER
 
 
 def _part(name):
     """The phase module ``seabattle.duel_<name>``, imported if it is not loaded."""
     return __import__("seabattle.duel_" + name, None, None, ("plan",))
+
+
+def ship_cells(rules, first, last):
+    """The cells of the straight ship from ``first`` to ``last`` (as sent on the wire): the
+    shots', the halos' and the reveal's, so the battle holds it and not seabattle.verify.
+
+    Two squares in neither one row nor one column give just those two (a bent ship)."""
+    width = rules.width
+    if first > last:
+        first, last = last, first
+    if first // width == last // width:
+        return list(range(first, last + 1))
+    if first % width == last % width:
+        return list(range(first, last + 1, width))
+    return [first, last]
 
 
 def _random_bytes(rng, n):
@@ -150,8 +165,11 @@ def _name_bytes(name):
 class Duel:
     def __init__(self, link, clock, rng, role, name, rules, store=None, gone_ms=GONE_MS, reveal_ms=REVEAL_MS,
                  restoring=False):
-        """The duel's state: its fields are set (and described) in seabattle.duel_setup.init."""
-        _part("setup").init(self, link, clock, rng, role, name, rules, store, gone_ms, reveal_ms, restoring)
+        """The duel's state: its fields are set (and described) in seabattle.duel_new.init."""
+        try:
+            _part("new").init(self, link, clock, rng, role, name, rules, store, gone_ms, reveal_ms, restoring)
+        finally:
+            forget("seabattle.duel_new")  # made once: the set-up's screens need not hold it
 
     # -- what the UI asks -----------------------------------------------------------------
     def my_turn(self):
@@ -166,13 +184,7 @@ class Duel:
 
     def fire(self, square):
         """Shoot at ``square``. Raises DuelError (not my turn...) or ShotError (twice, off board)."""
-        if self.phase != PLAY:
-            raise DuelError("no game is being played", Evidence("desync", len(self.log) // 4))
-        if not self.my_turn():
-            raise DuelError("it is not your turn", Evidence("out_of_turn", square if isinstance(square, int) else -1))
-        self.view.check(square)
-        self.pending = square
-        self._dirty = True
+        _part("play").fire(self, square)
 
     def salts(self):
         if self._salts is None:
@@ -226,8 +238,8 @@ class Duel:
         for i in range(3):
             if i != now:
                 forget("seabattle.duel_" + PARTS[i])
-        if now != PLAY and now != OVER:
-            forget("seabattle.verify")  # the shots' and the reveal's checks (duel_play, duel_end)
+        if now != OVER:
+            forget("seabattle.verify")  # the reveal's check (duel_end)
 
     def _event(self, ev):
         self.events.append(ev)
@@ -330,9 +342,6 @@ class Duel:
             return
         if self.phase >= OVER and self.reason == "sunk":
             _part("end").plan(self)  # my fleet revealed, if the peer lacks it
-
-    def my_commitments(self):
-        return _part("setup").my_commitments(self)
 
     def _entry(self, k):
         e = self.log[4 * k:4 * k + 4]
@@ -449,17 +458,6 @@ class Duel:
         self._synced = True
         self.stats["resyncs"] += 1
         self._event(("resumed",))
-
-    def _start(self):
-        """Both nonces known: session id, first shooter and match code; the game begins."""
-        _part("setup").start(self)
-
-    def _verify(self):
-        _part("end").verify(self)
-
-    # -- applying a shot --------------------------------------------------------------------
-    def _apply(self, mine, sq, answer, cells, live=True, tag=None):
-        _part("play").apply(self, mine, sq, answer, cells, live, tag)
 
     def _decide(self, won, reason):
         self.won = won

@@ -6,9 +6,19 @@ from the heap once the game is decided (``seabattle.duel.forget``).
 
 from seabattle import commit, rules as rules_mod
 from seabattle.board import HIT, MISS, SUNK, ShotError
-from seabattle.duel import NONE, PER_PROOF, PLAY, SETUP, T_PROOF, T_RESULT, TAG, _Refuse
+from seabattle.duel import NONE, PER_PROOF, PLAY, SETUP, T_PROOF, T_RESULT, TAG, DuelError, _Refuse, ship_cells
 from seabattle.evidence import Evidence
-from seabattle.verify import ship_cells
+
+
+def fire(d, square):
+    """``Duel.fire``: my shot at ``square``. Raises DuelError (not my turn...) or ShotError."""
+    if d.phase != PLAY:
+        raise DuelError("no game is being played", Evidence("desync", len(d.log) // 4))
+    if not d.my_turn():
+        raise DuelError("it is not your turn", Evidence("out_of_turn", square if isinstance(square, int) else -1))
+    d.view.check(square)
+    d.pending = square
+    d._dirty = True
 
 
 def answer(d, k):

@@ -46,9 +46,8 @@ def load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
 def _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
     from seabattle import commit, rulescheck
     from seabattle.board import SUNK, Board, View
-    from seabattle.duel import DONE, NONE, OVER, PER_CMT, REASONS, TAG
+    from seabattle.duel import DONE, NONE, OVER, PER_CMT, REASONS, TAG, _part, ship_cells
     from seabattle.fleet import Fleet, Ship
-    from seabattle.verify import ship_cells
 
     i = 4
     role, phase, flags, nl = data[i], data[i + 1], data[i + 2], data[i + 3]
@@ -116,14 +115,15 @@ def _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
             i += 2
     d.peer_knows_sid = bool(flags & 2)
     if d.peer_nonce is not None:
-        d._start()
+        _part("setup").start(d)
+    play = _part("play")
     for k in range(n):
         e = log[4 * k:4 * k + 4]
         mine, answer, sq = e[0] >> 7, e[0] & 0x7F, e[1]
         cells = ship_cells(r, e[2], e[3]) if answer == SUNK else None
         if not mine:
             d.board.fire(sq)
-        d._apply(bool(mine), sq, answer, cells, False, tags[TAG * k:TAG * k + TAG])
+        play.apply(d, bool(mine), sq, answer, cells, False, tags[TAG * k:TAG * k + TAG])
     d.pending = pending
     d.phase = phase
     if won != NONE:
@@ -132,6 +132,6 @@ def _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
     d._over_at = clock()
     d._dirty = False  # what was loaded is what is stored
     if d.phase in (OVER, DONE) and d.peer_seed is not None and len(d.peer_ships) >= d.peer_nships:
-        d._verify()  # stores DONE at the first poll if it was saved OVER
+        _part("end").verify(d)  # stores DONE at the first poll if it was saved OVER
         d.events = []
     return d

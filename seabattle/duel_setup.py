@@ -1,5 +1,5 @@
-"""The duel's set-up phase (seabattle.duel): a new Duel's state (``init``), the hello, the fleet
-committed cell by cell, the coin toss. Functions of the Duel ``d``; imported by seabattle.duel
+"""The duel's set-up phase (seabattle.duel): the hello, the fleet committed cell by cell, the coin
+toss (a new Duel's state is set by seabattle.duel_new). Functions of the Duel ``d``; imported by seabattle.duel
 while the duel is in SETUP (or is made, or a peer that rebooted lacks what it said then) and
 dropped from the heap when the game begins (``seabattle.duel.forget``): on a board every module
 loaded costs heap.
@@ -7,10 +7,9 @@ loaded costs heap.
 
 from seabattle import commit, rules as rules_mod
 from seabattle.board import Board, View
-from seabattle.channel import Channel
 from seabattle.compat import forget
 from seabattle.duel import (GUEST, HOST, PER_CMT, PLAY, PROTO_MAX, PROTO_MIN, SETUP, T_CMT, T_HELLO,
-                            T_TOSS_C, T_TOSS_R, DuelError, _name_bytes, _Refuse, _random_bytes)
+                            T_TOSS_C, T_TOSS_R, DuelError, _Refuse, _random_bytes)
 from seabattle.evidence import Evidence
 
 
@@ -30,68 +29,6 @@ def set_fleet(d, fleet):
     d.my_root = commit.sha256(d._cmt)
     d.opened_mine = bytearray(d.rules.cells)
     d._dirty = True
-
-
-def init(d, link, clock, rng, role, name, rules, store, gone_ms, reveal_ms, restoring):
-    """A new Duel's state (``Duel.__init__``): every field the protocol keeps, set here once."""
-    if role not in (HOST, GUEST):
-        raise DuelError("role must be HOST or GUEST")
-    if rules.cells > 256:
-        raise DuelError("duels need a board of at most 256 cells", Evidence("rules"))
-    d.link = link
-    d.clock = clock
-    d.rng = rng
-    d.role = role
-    d.name = _name_bytes(name)
-    d.rules = rules
-    d.store = store
-    d.gone_ms = gone_ms
-    d.reveal_ms = reveal_ms
-    d.channel = Channel(link, clock)
-    d.phase = SETUP
-    d.peer_name = ""
-    d.hello_in = False
-    d.nonce = None if restoring else _random_bytes(rng, commit.NONCE)  # load() sets it
-    d.peer_toss_c = None
-    d.peer_nonce = None
-    d.seed = None
-    d.fleet = None
-    d.board = None
-    d.my_root = None
-    d._salts = None
-    d._cmt = None
-    d.view = None
-    d.peer_cmt = None
-    d.peer_cmt_n = 0  # CMT messages received
-    d.sid = 0
-    d.first = -1  # role that shoots first
-    d.code = None
-    d.log = bytearray()  # 4 bytes a shot: (mine << 7 | answer, square, first, last)
-    d.tags = bytearray()  # TAG bytes a shot: the peer's tag of its shots (zeros for mine)
-    d.pending = -1  # my shot waiting for its answer
-    d.turn_mine = False
-    d.opened_peer = None  # cells of the opponent's board I know the value of
-    d.opened_mine = None  # cells of my board the opponent knows
-    d._wait = None  # a sunk answer waiting for its halo proofs
-    d.peer_seed = None
-    d.peer_ships = []
-    d.peer_nships = -1
-    d.won = None  # True / False once decided
-    d.reason = None
-    d.verdict = None
-    d.peer_knows_sid = False
-    d._toss_msg = 0
-    d._up = False
-    d._synced = False
-    d._peer = None  # what the peer holds from me: [hello, toss_c, cmt, toss_r, log, reveal parts]
-    d._outbox = []
-    d._down_since = clock()
-    d._over_at = 0
-    d._foreign_seen = 0
-    d._dirty = True  # changed since the last store()
-    d._must = False  # store() in this poll, before anything is acknowledged or sent
-    d.events = []
-    d.stats = {"replays": 0, "refused": 0, "bad": 0, "resyncs": 0}
 
 
 def plan(d):

@@ -8,22 +8,9 @@ wrong; an empty list means verified.
 
 from seabattle import commit
 from seabattle.board import MISS, HIT, SUNK, Board
+from seabattle.duel import ship_cells
 from seabattle.evidence import Evidence
 from seabattle.fleet import Fleet, FleetError, Ship
-
-
-def ship_cells(rules, first, last):
-    """The cells of the straight ship from ``first`` to ``last`` (as sent on the wire).
-
-    Two squares in neither one row nor one column give just those two (a bent ship)."""
-    width = rules.width
-    if first > last:
-        first, last = last, first
-    if first // width == last // width:
-        return list(range(first, last + 1))
-    if first % width == last % width:
-        return list(range(first, last + 1, width))
-    return [first, last]
 
 
 def check_reveal(rules, commitments, seed, ships, answers):

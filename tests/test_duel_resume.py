@@ -83,3 +83,39 @@ def test_reboot_from_a_stale_save_and_after_the_game():
             m.reboot(side, older)
             assert m.run(), (side, k)
             assert m.agree() is None, (side, k, m.agree())
+
+
+_WHAT_A_PHASE_IMPORTS = r"""
+import sys
+from seabattle import duelsim
+from seabattle.duelmatch import DuelMatch
+
+def loaded():
+    return set(k for k in sys.modules if k.startswith("seabattle."))
+
+m = duelsim.Match(3)
+made = loaded()
+matches = [DuelMatch(d) for d in m.duels]
+played = set()
+while m.duels[0].phase <= duelsim.D.PLAY and m.duels[1].phase <= duelsim.D.PLAY:
+    played |= loaded()  # after each step both sides were still shooting
+    m.step()
+print(" ".join(sorted(made)))
+print(" ".join(sorted(played)))
+"""
+
+
+def test_each_phase_imports_only_its_own_code():
+    """What a duel imports while both sides shoot, in a fresh interpreter (on a board every
+    module imported stays in the heap while anything of it is referenced): a new duel's making
+    (seabattle.duel_new) but not the set-up's code; no game against the computer's Game
+    (seabattle.game) for the score; no reveal's check (seabattle.verify) before the reveal."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _WHAT_A_PHASE_IMPORTS], capture_output=True, text=True,
+                         check=True, cwd=__file__.rsplit("/tests/", 1)[0]).stdout.splitlines()
+    made, played = set(out[0].split()), set(out[1].split())
+    assert "seabattle.duel_new" in made and "seabattle.duel_setup" not in made
+    assert "seabattle.duel_play" in played and "seabattle.duelmatch" in played
+    assert "seabattle.game" not in played and "seabattle.verify" not in played
