@@ -53,6 +53,11 @@ def plan(d):
         cmt = my_commitments(d)
         a = k * PER_CMT * commit.CMT
         d._outbox.append(bytes((T_CMT, k)) + cmt[a:a + PER_CMT * commit.CMT])
+        if k + 1 == d.chunks():
+            # all queued (the channel keeps each message until acknowledged): not held while
+            # waiting for the toss (1.6 KB on a classic board), recomputed only for a peer that
+            # rebooted without them
+            d._cmt = None
         return True
     if d.peer_cmt_n < d.chunks() or d.peer_toss_c is None:
         return True

@@ -86,3 +86,18 @@ def test_touching_ships_are_caught():
     m.run()
     kinds = _kinds(m.events[0])
     assert "halo_ship" in kinds or "fleet" in kinds, kinds
+
+
+def test_my_commitments_are_not_held_once_all_are_queued():
+    """1.6 KB on a classic board: dropped once every CMT is with the channel (before the toss),
+    computed again (the same bytes) for a peer that reconnects without them."""
+    m = duelsim.Match(11)
+    seen = 0
+    while m.duels[0].phase == D.SETUP or m.duels[1].phase == D.SETUP:
+        m.step()
+        for d in m.duels:
+            if d.phase == D.SETUP and d._peer is not None and d._peer[2] == d.chunks():
+                assert d._cmt is None
+                seen += 1
+    assert seen
+    assert m.run() and m.agree() is None
