@@ -120,8 +120,9 @@ class _Refuse(Exception):
 # when it is over (on a board every module loaded keeps its code in the heap, and compiling one
 # from source needs room in proportion to its size): seabattle.duel_setup (hello, commitments,
 # coin toss), duel_play (shots and answers), duel_end (the fleets revealed and checked),
-# duel_save (reading a saved duel), duel_new (a new duel's state: held while it is made). This
-# module keeps the state, the channel, the routing of messages and saving.
+# duel_save (reading a saved duel), duel_new (a new duel's state: held while it is made),
+# duel_sync (a connection's start: held until both sides said what they hold). This module keeps
+# the state, the channel, the routing of messages and saving.
 PARTS = ("setup", "play", "end")  # the phase modules, by phase: SETUP, PLAY, OVER
 
 
@@ -200,7 +201,7 @@ class Duel:
         now = self.clock()
         up = self.link.connected
         if up and not self._up:
-            self._connect()
+            _part("sync").connect(self)
         elif self._up and not up:
             self._down_since = now
             self._event(("disconnected",))
@@ -240,6 +241,8 @@ class Duel:
                 forget("seabattle.duel_" + PARTS[i])
         if now != OVER:
             forget("seabattle.verify")  # the reveal's check (duel_end)
+        if self._synced or not self._up:
+            forget("seabattle.duel_sync")  # a connection's start: until both sides said what they hold
 
     def _event(self, ev):
         self.events.append(ev)
@@ -260,17 +263,6 @@ class Duel:
     def tag(self, n, sq):
         """The tag of my shot ``n`` at ``sq``: only my seed makes it (see "Flash wear")."""
         return commit.sha256(b"shot" + self.seed + bytes((n >> 8, n & 0xFF, sq)))[:TAG]
-
-    def _connect(self):
-        self.channel.reset()
-        self._synced = False
-        self._peer = None
-        self._outbox = []
-        self._wait = None
-        self._toss_msg = 0
-        self._set_session()
-        self.channel.send(self._sync())
-        self._event(("connected",))
 
     def _set_session(self):
         self.channel.accept = self.sid
@@ -300,12 +292,6 @@ class Duel:
             self._event(("verdict", self.verdict))
 
     # -- sending: whatever the peer lacks ---------------------------------------------------
-    def _sync(self):
-        flags = (1 if self.hello_in else 0) | (2 if self.peer_toss_c else 0) | (4 if self.peer_nonce else 0)
-        n = self.shots()
-        rv = (1 if self.peer_seed is not None else 0) + (len(self.peer_ships) + PER_SHIPS - 1) // PER_SHIPS
-        return bytes((T_SYNC, flags, self.peer_cmt_n, n >> 8, n & 0xFF, rv, self.sid >> 8, self.sid & 0xFF))
-
     def _pump(self):
         ch = self.channel
         while ch.room() > 0:
@@ -398,7 +384,9 @@ class Duel:
     def _dispatch(self, m):
         t = m[0]
         if t == T_SYNC:
-            return self._on_sync(m)
+            if self._synced:
+                raise _Refuse(Evidence("replay", -1))
+            return _part("sync").on_sync(self, m)
         if t == T_ERROR:
             ev = decode_evidence(m[2:])
             if ev is None:
@@ -439,25 +427,6 @@ class Duel:
                 return
             return _part("end").on_reveal(self, m)
         raise ValueError("unknown message")
-
-    def _on_sync(self, m):
-        if self._synced:
-            raise _Refuse(Evidence("replay", -1))
-        flags, cmt_n, n, rv, sid = m[1], m[2], (m[3] << 8) | m[4], m[5], (m[6] << 8) | m[7]
-        if sid and self.sid and sid != self.sid:
-            raise _Refuse(Evidence("no_game"), True)
-        if self.peer_nonce is not None and not flags & 1:
-            # the toss is done, so the peer stored my hello (and my commitments) before its
-            # nonce went out: a device without it never played this duel (a lobby code met twice)
-            raise _Refuse(Evidence("no_game"))
-        # the shots either side lacks after a reboot are sent again in order (see _plan)
-        # the peer holds: my hello, my toss commitment, cmt_n of my CMTs, my toss nonce, n shots
-        self._peer = [flags & 1, flags & 2, cmt_n, flags & 4, n, rv]
-        if flags & 4 and self.sid and not self.peer_knows_sid:
-            self._learned_sid()
-        self._synced = True
-        self.stats["resyncs"] += 1
-        self._event(("resumed",))
 
     def _decide(self, won, reason):
         self.won = won

@@ -28,7 +28,7 @@ _HOST = 0
 _GUEST = 1
 # the protocol's modules, loaded by the first Duel (seabattle.duel imports the rest): dropped
 # when no duel is going on, so a game against the computer after a duel does not hold them
-PROTOCOL = ("duel", "duel_new", "duel_setup", "duel_play", "duel_end", "duel_save", "verify", "evidence", "commit", "channel",
+PROTOCOL = ("duel", "duel_new", "duel_sync", "duel_setup", "duel_play", "duel_end", "duel_save", "verify", "evidence", "commit", "channel",
             "frame", "duelmatch")
 
 

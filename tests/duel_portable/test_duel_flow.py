@@ -116,8 +116,10 @@ def test_a_duel_through_the_screens_holds_only_its_phase_code():
                 shots += 1
                 if BOARD_VM and shots > 2:
                     assert _loaded("duel_play") and not _loaded("duel_setup") and not _loaded("duel_end")
-                    # nor the reveal's check, a new duel's making, nor a game against the computer's
+                    # nor the reveal's check, a new duel's making, a connection's start (both sides
+                    # synced), nor a game against the computer's
                     assert not _loaded("verify") and not _loaded("duel_new") and not _loaded("game")
+                    assert not _loaded("duel_sync")
         assert shots < 400
         clock.tick(10)
         for f in (host, guest):
