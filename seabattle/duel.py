@@ -496,15 +496,6 @@ class Duel:
         out[i + 3] = c & 0xFF
         return out
 
-    @staticmethod
-    def peek(data):
-        """(role, phase, peer name, fleet placed) of a saved duel without loading it (for the
-        title menu). Raises DuelError for bytes that are not a duel save."""
-        try:
-            return _part("save").peek(data)
-        finally:
-            forget("seabattle.duel_save")
-
     @classmethod
     def load(cls, data, link, clock, rng, store=None, gone_ms=GONE_MS, reveal_ms=REVEAL_MS):
         """The Duel saved in ``data``. Raises DuelError for bytes that are not a duel save."""

@@ -1,5 +1,5 @@
 """A duel saved before a reset (seabattle.duel): reading the bytes ``Duel.save`` wrote. Imported
-by ``Duel.load`` and ``Duel.peek`` (and by the title, seabattle.duelplay) and dropped from the heap
+by ``Duel.load`` and by the title for ``peek`` (seabattle.duelplay) and dropped from the heap
 right after (``seabattle.duel.forget``): a board reads a save once, at the title or when a duel
 resumes. ``peek`` needs only seabattle.crc, so the title can ask without loading the protocol.
 """

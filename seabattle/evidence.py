@@ -18,13 +18,6 @@ CHEATS = ("lie_miss", "lie_hit", "lie_not_sunk", "lie_sunk", "bad_proof", "bad_s
           "reveal_mismatch", "no_reveal", "coin")
 
 
-def say(lang, key, params=None):
-    """``strings.say`` for duel keys, falling back to the duel's own texts."""
-    from seabattle import evidence_text
-
-    return evidence_text.say(lang, key, params)
-
-
 class Evidence:
     """One finding: ``kind`` (one of ORDER), its numbers, and for ``fleet`` the FleetError."""
 
@@ -44,12 +37,6 @@ class Evidence:
 
     def cheat(self):
         return self.kind in CHEATS
-
-    def field(self, name):
-        """The number called ``name`` (see evidence_text.KINDS), -1 if it has none."""
-        from seabattle import evidence_text
-
-        return evidence_text.field(self, name)
 
     def text(self, lang=None, convention=None, width=10):
         """The finding in words, cells named in ``convention`` (default: coords.LATIN) on a board
