@@ -234,8 +234,9 @@ DUEL_SCRIPT = os.path.join(ROOT, "tools", "ramreport_duel_mp.py")
 # the words of a refused move or a cheat
 DUEL_MODULES = ("seabattle.duelplay", "seabattle.flowduel", "seabattle.flowlobby", "seabattle.lang.ru_duel",
                 "adafruit_ble", "adafruit_ble.services.nordic", "hardware.ble", "hardware.blefind",
-                "seabattle.fleet", "seabattle.game", "seabattle.duelmatch", "seabattle.crc", "seabattle.frame",
+                "seabattle.fleet", "seabattle.duelmatch", "seabattle.crc", "seabattle.frame",
                 "seabattle.channel", "seabattle.commit", "seabattle.evidence", "seabattle.duel",
+                "seabattle.duel_new", "seabattle.duel_sync",  # held for a moment: making a duel, a connection
                 "seabattle.duel_setup", "seabattle.rulescheck", "seabattle.fleetcheck", "seabattle.verify",
                 "seabattle.duel_play", "seabattle.flowbattle", "seabattle.duel_end", "seabattle.duel_save",
                 "seabattle.evidence_text", "seabattle.duel_texts_ru")
