@@ -15,7 +15,7 @@ from adafruit_ble import BLERadio  # noqa: E402
 
 from hardware import ble  # noqa: E402
 from hardware.boards import linkup  # noqa: E402
-from hardware.boards.common import BoardProfile, Keeper  # noqa: E402
+from hardware.boards.common import LOCAL, BoardProfile, Keeper  # noqa: E402
 from hardware.storage import Store  # noqa: E402
 from seabattle import duel as D, linksim, strings, ui  # noqa: E402
 from seabattle.duelplay import DuelAdapter  # noqa: E402
@@ -280,6 +280,27 @@ def test_a_stale_saved_duel_is_abandoned_from_the_menu():
     assert linkup.saved_duel(g.p.keeper) is None and g.p.store.stats == stats_before
     again = g.reset()  # and it stays forgotten after another reset
     assert "duel_continue" not in again.flow.keys
+
+
+def test_the_title_offers_a_saved_duel_without_holding_the_duel_adapter():
+    """A board holds hardware.boards.common.LazyDuel: the title after a reset reads the saved
+    duel's offer and lets the adapter go; choosing it makes the adapter again from the nvm. A
+    game against the computer saved over the duel (the nvm keeps one game) takes the offer away."""
+    air, boards = _start(seed=31)
+    assert _shoot(air, boards, lambda: _shots(boards) >= 10)
+    g = boards[1].reset()
+    assert g.flow.keys[0] == "duel_continue" and g.p.duel.real is None and g.p.duel.offer[1] == 1
+    g.flow.go_title()
+    assert g.flow.keys[0] == "duel_continue" and g.p.duel.real is None
+    g.choose("duel_continue")
+    assert g.p.duel.real is None  # the saved duel's menu: still the offer read on the title
+    g.act(ui.FIRE)  # reconnect: the adapter, made now, with the duel from the nvm
+    assert g.flow.name == "duel_reconnect" and g.p.duel.real is not None and g.p.duel.active
+    g.act(ui.BACK)
+    assert g.flow.name == "title" and g.flow.keys[0] == "duel_continue" and g.p.duel.real is None
+    g.p.store.save(game=LOCAL + b"a game against the computer")  # as Keeper.checkpoint writes one
+    g.flow.go_title()
+    assert "duel_continue" not in g.flow.keys and g.p.duel.real is None
 
 
 def test_a_finished_duel_is_not_offered():
