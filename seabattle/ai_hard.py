@@ -173,6 +173,7 @@ class Hard:
         self.wounded0 = bytearray(ships)
         self.afloat0 = 0
         self.cached = 0
+        self.anchor = 0  # (see _hits)
         self.hits = 0  # HIT squares on ``known``, counted with ``legal`` (see _spots_on_unknown)
         self.queue = []  # answers not yet applied to the pool: (square, answer, ship cells)
         self.seen = 0  # shots learnt
@@ -828,7 +829,8 @@ class Hard:
                     x1 += 1
                 if y1 < self.h - 1:
                     y1 += 1
-            for row in range(y0 * w, y1 * w + 1, w):
+            for y in range(y0, y1 + 1):  # (a constant step: MicroPython counts, no range object)
+                row = y * w
                 for c in range(row + x0, row + x1 + 1):
                     blk[c] += delta
             return
@@ -1038,7 +1040,8 @@ class Hard:
                                     x1 += 1
                                 if y1 < h - 1:
                                     y1 += 1
-                            for r in range(y0 * w, y1 * w + 1, w):
+                            for y in range(y0, y1 + 1):
+                                r = y * w
                                 for c in range(r + x0, r + x1 + 1):
                                     blk[c] += d
                             if d > 0:
@@ -1084,7 +1087,8 @@ class Hard:
         return True
 
     def _hits(self, code, size):
-        """(the first hit square, how many hits) of the ship at ``code``."""
+        """How many hits the ship at ``code`` covers; the first one's square goes to ``anchor`` (a
+        tuple back would be allocated: every chain move of a wounded ship asks)."""
         known = self.known
         step = self.w if code & 1 else 1
         c = code >> 1
@@ -1096,7 +1100,8 @@ class Hard:
                 if anchor < 0:
                     anchor = c
             c += step
-        return anchor, hits
+        self.anchor = anchor
+        return hits
 
     def _through(self, anchor, size, hits):
         """Fill ``cand`` with the legal codes of a ship of ``size`` through ``anchor`` covering
@@ -1149,7 +1154,8 @@ class Hard:
         b = sizes[k]
         old_a = fleets[base + j]
         old_b = fleets[base + k]
-        anchor, hits = self._hits(old_a, a)
+        hits = self._hits(old_a, a)
+        anchor = self.anchor
         if b <= hits:  # a ship that small would have sunk
             return
         self._mark(old_a, a, -1)
@@ -1200,7 +1206,8 @@ class Hard:
     def _redraw(self, code, size, style=0):
         """Gibbs move of a wounded ship: among the legal spots covering its hits, each weighed by
         the fleet's style (uniformly for style 0)."""
-        anchor, hits = self._hits(code, size)
+        hits = self._hits(code, size)
+        anchor = self.anchor
         n = self._through(anchor, size, hits)
         cand = self.cand
         if n == 0:  # cannot happen: the current spot is legal
