@@ -119,3 +119,17 @@ def test_each_phase_imports_only_its_own_code():
     assert "seabattle.duel_new" in made and "seabattle.duel_setup" not in made
     assert "seabattle.duel_play" in played and "seabattle.duelmatch" in played
     assert "seabattle.game" not in played and "seabattle.verify" not in played
+
+
+def test_every_protocol_module_is_dropped_when_no_duel_is_going_on():
+    """seabattle.duelplay.PROTOCOL lists what a board drops once no duel is going on: each of the
+    protocol's modules (the core, its phases and moments, seabattle.duel_*) must be there."""
+    import os
+
+    from seabattle.duelplay import PROTOCOL
+
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "seabattle")
+    mods = [f[:-3] for f in os.listdir(here) if f.startswith("duel") and f.endswith(".py")]
+    mods = [m for m in mods if m == "duel" or m.startswith("duel_") and not m.startswith("duel_texts_")]
+    assert {"duel", "duel_new", "duel_sync", "duel_setup", "duel_play", "duel_end", "duel_save"} <= set(mods)
+    assert set(mods) <= set(PROTOCOL), sorted(set(mods) - set(PROTOCOL))
