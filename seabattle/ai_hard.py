@@ -118,6 +118,7 @@ class Hard:
             styles = STYLES if rules.touch != TOUCH_FREE else b"\x00"
         self.rules = rules
         self.rng = rng
+        self.rand = rng.randrange  # made once: a bound method made per chain run is 32 bytes of heap
         self.w = rules.width
         self.h = rules.height
         self.n = pool
@@ -952,7 +953,7 @@ class Hard:
         afloat = self._load(base)
         if not afloat:
             return
-        rand = self.rng.randrange  # (the loop's lookups cached in locals: its cost is per move)
+        rand = self.rand  # (the loop's lookups cached in locals: its cost is per move)
         fleets = self.fleets
         sizes = self.sizes
         blk = self.blk
