@@ -29,3 +29,15 @@ def test_fleet_styles_suite_on_micropython():
 def test_hard_chain_suite_on_micropython():
     passed, failed, out = run_suite("test_ai_chain", HEAP)
     assert failed == 0 and passed > 0, out
+
+
+def test_bench_times_micropython_games_with_the_vms_own_random():
+    # a board passes its ``random`` module (C) to the computer; the bench's default is the
+    # portable xorshift in Python, whose draws cost the unix port a third of the hard level's
+    # background: ``--mp-rng random`` times games drawn by the VM's own generator instead
+    from tools.bench_ai import run_micropython
+
+    a = run_micropython("easy", "classic", "uniform", 2, 3)
+    b = run_micropython("easy", "classic", "uniform", 2, 3, rng="random")
+    assert a["move"]["n"] > 0 and b["move"]["n"] > 0 and b["peak_heap_bytes"] > 0
+    assert a["move"]["n"] != b["move"]["n"], (a, b)  # other games: other numbers drew them

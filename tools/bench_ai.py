@@ -1,5 +1,6 @@
 """Benchmark of the computer's shooters: ``python -m tools.bench ai --level LEVEL --rules PRESET
---fleets uniform|perelman|border|computer --games N --seed S [--jobs J] [--mp-games M] [--no-mp] [--learn]``.
+--fleets uniform|perelman|border|computer --games N --seed S [--jobs J] [--mp-games M] [--mp-rng R] [--no-mp]
+[--learn]``.
 
 The reference harness: a shooter fires at one fleet until it sinks it; the figure is the number
 of shots (lower is better). Fleet styles:
@@ -18,6 +19,12 @@ same person): each game's hard shooter gets the ``styles`` learnt from the fleet
 ``--jobs J`` plays the games in J processes (the machine's cores): each game's fleet and random
 source come from the seed and its number, not from the games before it, so the figures are the
 same for any J (the CPython times are not: processes share the machine).
+
+``--mp-rng``: the random source of the MicroPython games: ``xorshift`` (the default: the portable
+generator in Python, tests/portable/check.py) or ``random``, the VM's own module in C, which is what
+a board passes (hardware/boards/startup.py). The hard level draws two numbers a chain move, and the
+Python generator's ~0.5 us a draw on the unix port is about a third of its background: ``random``
+gives the figure a board would see (other games, the same kind of them).
 
 Prints games, mean, 95 % interval, p50, p90, worst; the time per move (median, p99, worst) on
 CPython and under the MicroPython unix port, projected to a CLUE's nRF52840 (× 380, the pystone
@@ -241,7 +248,13 @@ from seabattle import rules as R
 from seabattle.game import Game
 from seabattle.fleet import Fleet, Ship
 from check import Rng
-LEVEL, PRESET, GAMES, SEED, FLEETS = %r, %r, %d, %d, %r
+LEVEL, PRESET, GAMES, SEED, FLEETS, RNG = %r, %r, %d, %d, %r, %r
+def new_rng(seed):
+    if RNG == 'random':  # the VM's own generator, as on a board
+        import random
+        random.seed(seed)
+        return random
+    return Rng(seed)
 if LEVEL == 'hard':
     from seabattle.ai_hard import Hard as F
 elif LEVEL == 'normal':
@@ -254,7 +267,7 @@ rules = R.preset(PRESET)
 # heap first, in games that record nothing (the timing lists below would count as heap)
 peak = 0
 for g in range(GAMES):
-    rng = Rng(SEED * 1000 + g)
+    rng = new_rng(SEED * 1000 + g)
     fleet = Fleet(rules, [Ship(c) for c in FLEETS[g]])
     game = Game(rules, (fleet, fleet), 0)
     view = game.views[0]
@@ -281,7 +294,7 @@ for g in range(GAMES):
 # 4 ms scheduler ticks) would otherwise count as the step's own cost
 def timed(g):
     out = {'setup': [], 'background': [], 'move': [], 'latency': [], 'slice': []}
-    rng = Rng(SEED * 1000 + g)
+    rng = new_rng(SEED * 1000 + g)
     fleet = Fleet(rules, [Ship(c) for c in FLEETS[g]])
     game = Game(rules, (fleet, fleet), 0)
     view = game.views[0]
@@ -349,7 +362,7 @@ def micropython_exe():
     return exe if os.path.exists(exe) else None
 
 
-def run_micropython(level, preset, style, games, seed, heap="16m"):
+def run_micropython(level, preset, style, games, seed, heap="16m", rng="xorshift"):
     """Times (ms: median, p99, worst) and peak extra heap (bytes) under the unix port.
 
     The VM's heap is large only because the timing lists live in it; the shooter's own heap is
@@ -363,11 +376,11 @@ def run_micropython(level, preset, style, games, seed, heap="16m"):
     tree = compiled_tree()
     rules = R.preset(preset)
     draw = fleet_source(rules, style)
-    rng = XorShift(seed + 77)
-    fleets = [[list(s.cells) for s in draw(rng).ships] for _ in range(games)]  # same style, fresh seeds
+    fleet_rng = XorShift(seed + 77)
+    fleets = [[list(s.cells) for s in draw(fleet_rng).ships] for _ in range(games)]  # same style, fresh seeds
     script = os.path.join(tempfile.mkdtemp(prefix="bench-ai-"), "bench_ai_mp.py")
     with open(script, "w") as f:
-        f.write(MP_SCRIPT % (level, preset, games, seed, fleets))
+        f.write(MP_SCRIPT % (level, preset, games, seed, fleets, rng))
     env = dict(os.environ)
     env["MICROPYPATH"] = tree
     proc = subprocess.run([exe, "-X", "heapsize=" + heap, script], env=env, capture_output=True, text=True,
@@ -387,7 +400,7 @@ def run_micropython(level, preset, style, games, seed, heap="16m"):
 
 def main(argv):
     args = {"--level": "hard", "--rules": "classic", "--fleets": "uniform", "--games": "200", "--seed": "1",
-            "--mp-games": "5", "--jobs": "1"}
+            "--mp-games": "5", "--jobs": "1", "--mp-rng": "xorshift"}
     flags = set()
     i = 0
     while i < len(argv):
@@ -400,6 +413,9 @@ def main(argv):
             return 2
         args[argv[i]] = argv[i + 1]
         i += 2
+    if args["--mp-rng"] not in ("xorshift", "random"):
+        print(__doc__)
+        return 2
     level = args["--level"]
     preset = args["--rules"]
     style = args["--fleets"]
@@ -448,11 +464,12 @@ def main(argv):
     mp = None
     if "--no-mp" not in flags and int(args["--mp-games"]) > 0:
         try:
-            mp = run_micropython(level, preset, style, int(args["--mp-games"]), seed)
+            mp = run_micropython(level, preset, style, int(args["--mp-games"]), seed, rng=args["--mp-rng"])
         except (SystemExit, OSError, subprocess.SubprocessError) as exc:  # keep the CPython figures
             print("MicroPython timing failed: %s" % exc)
     if mp:
         result["micropython"] = mp
+        result["mp_rng"] = args["--mp-rng"]
         result["nrf52840_factor"] = NRF_FACTOR
         result["nrf52840"] = {k: {q: round(mp[k][q] * NRF_FACTOR, 1) for q in ("median_ms", "p99_ms", "worst_ms")}
                               for k in rec if k in mp}
