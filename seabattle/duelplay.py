@@ -4,7 +4,9 @@
 other device and gives a link (``write``/``read``/``connected``) — BLE on a board
 (hardware/ble.py), the link simulator in tests, a local socket between two simulator windows.
 A linker has ``host()`` -> lobby name, ``scan()`` -> lobby names seen so far, ``connect(name)``,
-``link`` (None until chosen) and ``cancel()``.
+``link`` (None until chosen) and ``cancel()``; and may have ``ready()`` -> False when the board's
+radio cannot be started (hardware.boards.linkup.LazyLinker): then ``host()`` returns None and
+``join()`` and ``resume()`` False, start nothing, and the screens say there is no radio.
 
 ``make_duel(link, role, rules)`` builds the Duel (the board profile supplies clock, rng, name
 and the save hook).
@@ -86,8 +88,16 @@ class DuelAdapter:
             return None
         return peer, role
 
+    def radio(self):
+        """False if the linker says the board's radio cannot be started (``ready()``)."""
+        ready = getattr(self.linker, "ready", None)
+        return ready is None or ready()
+
     def resume(self):
-        """Reconnect to the same opponent: host the same lobby code again, or look for it."""
+        """Reconnect to the same opponent: host the same lobby code again, or look for it.
+        False if the radio cannot be started (the saved duel stays, offered on the title)."""
+        if not self.radio():
+            return False
         lobby, data = self.saved
         info = self.resumable()
         self.role = info[1]
@@ -100,6 +110,7 @@ class DuelAdapter:
             self.linker.host(lobby)
         else:
             self.linker.rejoin(lobby)
+        return True
 
     def abandon(self):
         """Forget the saved duel (the other board sees the opponent gone)."""
@@ -110,6 +121,9 @@ class DuelAdapter:
 
     # ----- called by the flow --------------------------------------------------------------
     def host(self):
+        """The lobby code to show, or None: the radio cannot be started (nothing hosted)."""
+        if not self.radio():
+            return None
         self.role = _HOST
         self.active = True
         self.duel = None
@@ -117,11 +131,15 @@ class DuelAdapter:
         return self.linker.host()
 
     def join(self):
+        """False if the radio cannot be started (nothing looked for)."""
+        if not self.radio():
+            return False
         self.role = _GUEST
         self.active = True
         self.duel = None
         self.saved = None
         self.lobbies = []
+        return True
 
     def connect(self, lobby):
         self.linker.connect(lobby)

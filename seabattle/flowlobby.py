@@ -33,15 +33,26 @@ def act_duel(f, action):
     key = f.keys[f.screen.selected]
     if key == "back":
         to_title(f, "duel")
-    elif f.duel is None:
-        show_duel(f, "duel_gone", reason=f.t("no_radio"))
+    elif f.duel is None:  # no radio on this board
+        no_radio(f)
     elif key == "host":
-        f.mode = "duel"
-        show_duel(f, "duel_host", lobby=f.duel.host())
+        lobby = f.duel.host()
+        if lobby is None:  # the radio did not start
+            no_radio(f)
+        else:
+            f.mode = "duel"
+            show_duel(f, "duel_host", lobby=lobby)
+    elif f.duel.join() is False:  # likewise
+        no_radio(f)
     else:
         f.mode = "duel"
-        f.duel.join()
         show_duel(f, "duel_join", lobbies=[])
+
+
+def no_radio(f):
+    """This board has no radio, or it did not start (hardware.boards.linkup.start_link): the
+    screen says so, its button leads back to the title, nothing was started."""
+    show_duel(f, "duel_gone", reason=f.t("no_radio"))
 
 
 def go_duel_saved(f):
@@ -62,9 +73,11 @@ def act_duel_saved(f, action):
         f.duel.abandon()
         to_title(f)
     elif action == ui.FIRE:
+        if f.duel.resume() is False:  # the radio did not start: the duel stays saved and offered
+            no_radio(f)
+            return
         f.mode = "duel"
         f.resumable = None
-        f.duel.resume()
         f.before_reconnect = "resume"
         show_duel(f, "duel_reconnect")
 

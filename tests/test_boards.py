@@ -401,6 +401,11 @@ from hardware.storage import Store
 SAVED = bytes.fromhex("%s")
 if SAVED:  # a duel kept in the nvm before the reset, lobby code ABCD
     Store(microcontroller.nvm, page=4096).save(game=DUEL + bytes((4,)) + b"ABCD" + SAVED)
+RADIO = %r  # the native radio answers (else BLERadio() raises RuntimeError: no adapter)
+if RADIO:
+    import _bleio
+
+    _bleio.adapter = _bleio.Adapter()
 
 DUEL_CODE = ("seabattle.duelplay", "hardware.boards.linkup", "seabattle.duel", "seabattle.duel_save")
 
@@ -426,9 +431,14 @@ print("offer", offer)
 assert p.duel.resumable() == offer and not held()  # the next title asks the kept answer
 assert p.duel.saved == (("ABCD", SAVED) if SAVED else None)  # a duel chosen: the adapter loads
 assert "seabattle.duelplay" in sys.modules and "hardware.boards.linkup" in sys.modules
-p.duel.join()
-assert p.duel.active and p.duel.resumable() is None and "seabattle.duelplay" in sys.modules
-p.duel.cancel()
+if RADIO:
+    assert p.duel.join() is True and p.link is not None and "adafruit_ble" in sys.modules
+    assert p.duel.active and p.duel.resumable() is None and "seabattle.duelplay" in sys.modules
+    p.duel.cancel()
+else:  # the radio does not start: nothing is started, the screens say so (seabattle.flowlobby)
+    assert p.duel.join() is False and p.duel.host() is None and p.link is None
+    assert not p.can_host and not p.can_join and any("no radio" in n for n in p.notes)
+    print("no radio")
 assert not p.duel.active
 p.duel.resumable()  # back on the title with no duel going on: dropped
 assert not held(), held()
@@ -436,16 +446,20 @@ print("ok")
 '''
 
 
-def _radio_profile_on_micropython(tmp_path, saved=b""):
+def _radio_profile_on_micropython(tmp_path, saved=b"", radio=True):
     import os
     import subprocess
 
     from test_micropython import ROOT, micropython
+    from tools import bundle
 
+    if not os.path.isdir(os.path.join(ROOT, "lib", "adafruit_ble")):
+        bundle.bundle(os.path.join(ROOT, "lib"))
     script = tmp_path / "radio.py"
-    script.write_text(RADIO_ON_MICROPYTHON % saved.hex())
+    script.write_text(RADIO_ON_MICROPYTHON % (saved.hex(), radio))
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join((".frozen", os.path.join(ROOT, "tools", "mpstubs"), ROOT))
+    env["MICROPYPATH"] = ":".join((".frozen", os.path.join(ROOT, "tools", "mpstubs"), ROOT,
+                                   os.path.join(ROOT, "lib")))
     proc = subprocess.run([micropython(), "-X", "heapsize=512k", str(script)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
     assert proc.stdout.strip().endswith("ok"), proc.stdout + proc.stderr
@@ -457,7 +471,12 @@ def test_a_radio_board_holds_no_duel_code_until_a_duel_is_chosen_on_micropython(
     seabattle.duelplay and hardware.boards.linkup load when a duel is chosen and go again on
     the title (a game against the computer there costs what it costs without a radio)."""
     out = _radio_profile_on_micropython(tmp_path)
-    assert "offer None" in out
+    assert "offer None" in out and "no radio" not in out
+
+
+def test_a_radio_that_does_not_start_starts_nothing_on_micropython(tmp_path):
+    out = _radio_profile_on_micropython(tmp_path, radio=False)
+    assert "no radio" in out
 
 
 def test_a_duel_saved_before_a_reset_is_offered_without_holding_its_code_on_micropython(tmp_path):

@@ -32,7 +32,7 @@ LANGS = ("ru", "en")
 class Board:
     """One simulated board built from its nvm alone (as after a reset)."""
 
-    def __init__(self, air, side, nvm, seed):
+    def __init__(self, air, side, nvm, seed, radio=True):
         self.air = air
         self.side = side
         self.nvm = nvm
@@ -50,7 +50,10 @@ class Board:
         p.can_host = p.can_join = True
         p.store = Store(nvm, page=4096)
         p.keeper = Keeper(p.store)
-        p.link = ble.BleLink(BLERadio(self.adapter), clock, can_join=True)
+        p.link = None  # made when a duel is chosen (hardware.boards.linkup.LazyLinker)
+        p.sounds = None
+        # the board's radio (its own adapter), or one that does not start (start_link: None)
+        p.make_radio = (lambda: BLERadio(self.adapter)) if radio else (lambda: None)
         p.duel = p.make_duel()
         self.p = p
         self.flow = Flow(p.rng, settings=Settings(lang=LANGS[side]), duel=p.duel, on_records=p.keeper.on_records)
@@ -65,15 +68,17 @@ class Board:
 
     def step(self):
         with bleio.on_board(self.adapter):
-            self.p.link.poll()
+            if self.p.link is not None:  # as BoardProfile.sleep
+                self.p.link.poll()
             self.flow.tick(self.air.now)
 
-    def reset(self, seed=None):
-        """Power cut: the radio drops its links, RAM is gone; a new board from the same nvm."""
+    def reset(self, seed=None, radio=True):
+        """Power cut: the radio drops its links, RAM is gone; a new board from the same nvm
+        (``radio`` False: its radio does not start any more)."""
         self.air.cut(self.adapter)
         self.adapter.stop_advertising()
         self.air.adapters.remove(self.adapter)
-        return Board(self.air, self.side, self.nvm, self.seed + 1000 if seed is None else seed)
+        return Board(self.air, self.side, self.nvm, self.seed + 1000 if seed is None else seed, radio)
 
 
 def _run(air, boards, until, limit=30000):
@@ -301,6 +306,63 @@ def test_the_title_offers_a_saved_duel_without_holding_the_duel_adapter():
     g.p.store.save(game=LOCAL + b"a game against the computer")  # as Keeper.checkpoint writes one
     g.flow.go_title()
     assert "duel_continue" not in g.flow.keys and g.p.duel.real is None
+
+
+def _no_radio_shown(board):
+    f = board.flow
+    assert f.name == "duel_gone", f.name
+    assert f.screen.lines == [strings.say(LANGS[board.side], "no_radio")], f.screen.lines
+    board.act(ui.FIRE)  # back to the title
+    assert f.name == "title"
+
+
+def _play_the_computer(board, shots=6):
+    """A game against the computer from the title: the fleet placed at random, ``shots`` shots."""
+    f = board.flow
+    board.choose("play")
+    board.act(ui.FIRE)  # the level selected
+    board.act(ui.SWITCH)  # auto-place
+    board.act(ui.FIRE)
+    while f.name == "making":
+        f.tick(f.now)
+    assert f.name == "battle"
+    before = f.results
+    for _ in range(400):
+        if f.results - before >= shots:
+            break
+        if f.match.my_turn() and f.wait_until < 0:
+            target = [sq for sq in range(100) if f.match.view.can_fire(sq)][0]
+            with bleio.on_board(board.adapter):
+                scenes.goto(f, target, f.aim)
+                f.act(ui.FIRE)
+        f.tick(f.now + 1.0)
+    assert f.results - before >= shots and f.name == "battle"
+
+
+def test_a_board_whose_radio_does_not_start_says_so_and_plays_on():
+    """The radio does not start (hardware.boards.linkup.start_link gives None: no adafruit_ble,
+    BLERadio() failing, an AirLift not answering): resuming the saved duel, hosting and joining
+    each say "no radio" and lead back to the title, which still offers the saved duel; a game
+    against the computer goes on as usual."""
+    air, boards = _start(seed=37)
+    assert _shoot(air, boards, lambda: _shots(boards) >= 10)
+    g = boards[1].reset(radio=False)
+    assert g.flow.keys[0] == "duel_continue"
+    g.choose("duel_continue")
+    g.choose("resume_duel")
+    _no_radio_shown(g)
+    assert g.flow.keys[0] == "duel_continue" and linkup.saved_duel(g.p.keeper) is not None
+    tried = []
+    g.p.make_radio = lambda: tried.append(1)  # (None) tried once: not again at every press
+    for key in ("host", "join"):
+        g.choose("duel")
+        g.choose(key)
+        _no_radio_shown(g)
+        assert g.p.link is None and not g.p.duel.active and g.p.duel.real is None
+    assert g.flow.keys[0] == "duel_continue"
+    assert tried == []
+    _play_the_computer(g)
+    assert not g.flow.match.duel and g.flow.mode.startswith("ai:") and g.p.link is None
 
 
 def test_a_finished_duel_is_not_offered():

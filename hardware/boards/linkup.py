@@ -21,7 +21,7 @@ class LazyLinker:
     def _get(self):
         if self.real is None:
             p = self.profile
-            if p.link is None:
+            if p.link is None and (p.can_host or p.can_join):  # (not again once it failed)
                 p.link = start_link(p)
             if p.link is None:
                 return None
@@ -29,6 +29,11 @@ class LazyLinker:
 
             self.real = BleLinker(p.link, p.rng)
         return self.real
+
+    def ready(self):
+        """False when the board's radio cannot be started (``start_link``): the duel menu says
+        so (seabattle.duelplay.DuelAdapter)."""
+        return self._get() is not None
 
     @property
     def link(self):
