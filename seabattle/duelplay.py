@@ -20,7 +20,7 @@ and its session id refuses any other device). ``abandon()`` forgets it (``forget
 the same methods as a LocalMatch.
 
 RAM: a board makes the adapter when a duel is chosen and drops it (and this module) when the
-title is back with no duel going on (hardware.boards.common.LazyDuel, which answers the title's
+title is back with no duel going on (hardware.boards.lazyduel.LazyDuel, which answers the title's
 ``active`` and ``resumable()`` meanwhile), so this module holds only what the title and the lobby
 need; the protocol's modules load with the first Duel and are dropped when no duel is going on
 (``forget_protocol``).

@@ -193,7 +193,7 @@ def test_clue_two_buttons_ble_both_roles_sound_and_light(circuitpython, monkeypa
     circuitpython("clue_nrf52840_express")
     monkeypatch.delitem(sys.modules, "seabattle.duelplay", raising=False)
     p = detect()
-    # the duel's code waits for a duel to be chosen (hardware.boards.common.LazyDuel)
+    # the duel's code waits for a duel to be chosen (hardware.boards.lazyduel.LazyDuel)
     assert "seabattle.duelplay" not in sys.modules and "hardware.boards.linkup" not in sys.modules
     assert p.duel is not None and not p.duel.active and p.duel.resumable() is None
     assert "seabattle.duelplay" not in sys.modules and "hardware.boards.linkup" not in sys.modules
@@ -360,6 +360,11 @@ p = P("ramreport")
 assert p.keeper is not None and p.sounds is not None and p.rng is not None
 gone = [m for m in ("hardware.boards.startup", "hardware.settings") if m in sys.modules]
 assert not gone, gone
+# no radio here (it can neither host nor join): the duel as the title sees it is not loaded,
+# nor held by the module every board holds
+import hardware.boards.common as common
+assert p.duel is None and "hardware.boards.lazyduel" not in sys.modules
+assert not hasattr(common, "LazyDuel")
 import hardware.boards
 assert not hasattr(hardware.boards, "startup")
 print("ok")
@@ -467,9 +472,9 @@ def _radio_profile_on_micropython(tmp_path, saved=b"", radio=True):
 
 
 def test_a_radio_board_holds_no_duel_code_until_a_duel_is_chosen_on_micropython(tmp_path):
-    """A board that can have a radio holds hardware.boards.common.LazyDuel, not the duel adapter:
-    seabattle.duelplay and hardware.boards.linkup load when a duel is chosen and go again on
-    the title (a game against the computer there costs what it costs without a radio)."""
+    """A board that can have a radio holds hardware.boards.lazyduel.LazyDuel, not the duel
+    adapter: seabattle.duelplay and hardware.boards.linkup load when a duel is chosen and go
+    again on the title (a game against the computer there costs what it costs without a radio)."""
     out = _radio_profile_on_micropython(tmp_path)
     assert "offer None" in out and "no radio" not in out
 

@@ -288,7 +288,7 @@ def test_a_stale_saved_duel_is_abandoned_from_the_menu():
 
 
 def test_the_title_offers_a_saved_duel_without_holding_the_duel_adapter():
-    """A board holds hardware.boards.common.LazyDuel: the title after a reset reads the saved
+    """A board holds hardware.boards.lazyduel.LazyDuel: the title after a reset reads the saved
     duel's offer and lets the adapter go; choosing it makes the adapter again from the nvm. A
     game against the computer saved over the duel (the nvm keeps one game) takes the offer away."""
     air, boards = _start(seed=31)

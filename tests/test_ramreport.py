@@ -49,7 +49,7 @@ def test_a_game_against_the_computer_keeps_its_names_in_six_pools():
 
 
 def test_a_radio_boards_game_against_the_computer_does_not_pay_for_the_duel():
-    # a board that can have a radio holds hardware.boards.common.LazyDuel, not the duel adapter:
+    # a board that can have a radio holds hardware.boards.lazyduel.LazyDuel, not the duel adapter:
     # seabattle.duelplay and hardware.boards.linkup load when a duel is chosen (holding them
     # from start-up cost ~4.5 KB after start-up and at the peak, 160x128, 32-bit VM); and the
     # _bleio stand-in's names, in a board's flash, are no longer interned before the game (they

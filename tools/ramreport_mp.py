@@ -100,7 +100,7 @@ from hardware.boards.common import Keeper  # noqa: E402
 keeper = Keeper(store)
 # a board imports adafruit_ble and makes the link only when a duel menu is first used
 # (hardware.boards.linkup.LazyLinker), and the duel adapter and linkup itself only when a duel
-# is chosen (hardware.boards.common.LazyDuel): a game against the computer holds neither
+# is chosen (hardware.boards.lazyduel.LazyDuel): a game against the computer holds neither
 
 
 class Profile(app.Profile):
@@ -117,7 +117,7 @@ font = render.load_font(sys.argv[4] if len(sys.argv) > 4 else "fonts/seabattle-1
 stage("font")
 profile = Profile()
 if BLE:  # a board that can host or join holds a LazyDuel from start-up (BoardProfile.make_duel)
-    from hardware.boards.common import LazyDuel
+    from hardware.boards.lazyduel import LazyDuel
 
     profile.ms = lambda: 0
     profile.player = profile.name = "Маша"

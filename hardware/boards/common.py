@@ -1,7 +1,7 @@
 """What every board profile shares while the game runs: the keys' events, saving at safe points,
-the clock, and the duel as the title sees it (``LazyDuel``). Building a profile is
-hardware.boards.startup; the radio link and the duel adapter of a board that can have a radio are
-hardware.boards.linkup, loaded by LazyDuel when a duel is chosen."""
+the clock. Building a profile is hardware.boards.startup; the duel as the title sees it on a board
+that can have a radio is hardware.boards.lazyduel (a board without one never loads it), and its
+radio link and duel adapter are hardware.boards.linkup, loaded when a duel is chosen."""
 
 import time
 
@@ -89,6 +89,8 @@ class BoardProfile(Profile):
         LazyDuel: the adapter itself loads when a duel is chosen), or None without one."""
         if self.link is None and not (self.lazy_radio and (self.can_host or self.can_join)):
             return None
+        from hardware.boards.lazyduel import LazyDuel  # (a board without a radio never loads it)
+
         return LazyDuel(self)
 
     # -- the loop's needs --------------------------------------------------------------------
@@ -116,57 +118,3 @@ class BoardProfile(Profile):
         for line in self.problems + self.notes:
             print("seabattle:", line)
 
-
-class LazyDuel:
-    """The duel adapter (seabattle.duelplay.DuelAdapter, made by hardware.boards.linkup) as the
-    screens see it, loaded on first use and dropped when the title is back with no duel going
-    on: a game against the computer on a board with a radio holds this little object, not the
-    duel's code (held from start-up, the adapter and its modules cost a game ~4.5 KB, after
-    start-up and at its peak, on the 32-bit VM at 160x128: tools.ramreport).
-
-    ``active``, ``poll`` and ``resumable()`` answer without loading it (Flow asks them every
-    tick and every title); any other attribute loads it and is the adapter's. ``offer`` is what
-    the title offers while the adapter is not loaded: (peer name, role) of an unfinished duel in
-    the nvm, None, or True: not read yet (the first title with a duel in the nvm reads it,
-    loading and dropping the adapter).
-    """
-
-    def __init__(self, profile):
-        self.profile = profile
-        self.real = None
-        self.offer = True
-
-    @property
-    def active(self):
-        return self.real is not None and self.real.active
-
-    def poll(self, flow, now):
-        if self.real is not None:
-            self.real.poll(flow, now)
-
-    def load(self):
-        """The adapter, loaded now if it is not."""
-        if self.real is None:
-            from hardware.boards import linkup
-
-            self.real = linkup.make_duel(self.profile)
-        return self.real
-
-    def __getattr__(self, name):
-        return getattr(self.load(), name)
-
-    def resumable(self):
-        if self.real is None:
-            g = self.profile.keeper.store.game
-            if not g or g[:1] != DUEL:  # none kept, or a game against the computer saved over it
-                self.offer = None
-            if self.offer is not True:
-                return self.offer
-        real = self.load()
-        if real.active:  # a duel going on (not on the title): nothing to offer, nothing to drop
-            return None
-        self.offer = real.resumable()  # the adapter's answer, kept: the title asks each time
-        self.real = None
-        forget("seabattle.duelplay")
-        forget("hardware.boards.linkup")
-        return self.offer

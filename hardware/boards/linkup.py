@@ -1,8 +1,8 @@
 """The radio link and the duel of a board that can have a radio: the duel screens' linker made
 on first use (LazyLinker), the native BLE radio, the duel adapter and how it keeps a duel in nvm.
 
-Loaded when a duel is chosen (hardware.boards.common.LazyDuel, which the screens hold in place of
-the adapter) and dropped with the adapter when the title is back with no duel going on: a game
+Loaded when a duel is chosen (hardware.boards.lazyduel.LazyDuel, which the screens hold in place
+of the adapter) and dropped with the adapter when the title is back with no duel going on: a game
 against the computer does not hold it, and a board without a radio (a PyBadge without an AirLift)
 never loads it.
 """
@@ -108,7 +108,7 @@ def duel_store(keeper, data, lobby=""):
 
 def make_duel(p):
     """The screens' duel adapter (seabattle.duelplay) over the radio, with the duel in the nvm
-    (LazyDuel makes it when a duel is chosen)."""
+    (hardware.boards.lazyduel.LazyDuel makes it when a duel is chosen)."""
     from seabattle.duelplay import DuelAdapter
 
     keeper = p.keeper
