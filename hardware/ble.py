@@ -74,7 +74,7 @@ def code_of(name):
 
 
 class BleLink:
-    def __init__(self, radio, clock, sound=None, can_join=True):
+    def __init__(self, radio, clock, sound=None, can_join=True, local=None):
         self.radio = radio  # adafruit_ble.BLERadio (AirLift: BLERadio(esp32_adapter))
         self.clock = clock
         self.sound = sound  # anything with stop(): silenced before every scan
@@ -89,7 +89,9 @@ class BleLink:
         self._conn = None  # adafruit_ble's BLEConnection; once READY the native one under it
         self._rx = None  # the native (_bleio) receive buffer and transmit characteristic of the
         self._tx = None  # UART service: a host's own (``local``), a joiner's once READY
-        self._local = None  # a host's (rx, tx): its UART service is made once (it cannot be removed)
+        # a host's (rx, tx): its UART service is made once (it cannot be removed), and given to
+        # the next link on the same radio (``local``: hardware.boards.linkup.drop keeps them)
+        self._local = local
         self._adapter = None  # the radio's native adapter, kept while the radio is let go
         self._hello = bytearray()
         self._since = 0

@@ -45,6 +45,14 @@ def offer(f, game, extra):
 def go_title(f, selected=0):
     """The title menu, with row ``selected`` (an index, or a key such as "stats") chosen."""
     s = f.settings
+    # no duel goes on past the title: one over (its end screen, the opponent gone) is left (its
+    # link closes; one unfinished stays offered) and its match let go (its Duel holds the link),
+    # with the duel's texts, so a game against the computer after a duel holds none of them
+    if getattr(f.duel, "active", False):
+        f.duel.cancel()
+    if f.match is not None and f.match.duel:
+        f.match = None
+    strings.unload("duel")
     f.forget_duel()
     keys = ["play", "duel", "rules", "letters", "lang", "sound", "stats", "about"]
     texts = [

@@ -193,7 +193,7 @@ def test_clue_two_buttons_ble_both_roles_sound_and_light(circuitpython, monkeypa
     circuitpython("clue_nrf52840_express")
     monkeypatch.delitem(sys.modules, "seabattle.duelplay", raising=False)
     p = detect()
-    # the duel's code waits for a duel to be chosen (hardware.boards.lazyduel.LazyDuel)
+    # the duel's code waits for a duel to be chosen (hardware.boards.common.LazyDuel)
     assert "seabattle.duelplay" not in sys.modules and "hardware.boards.linkup" not in sys.modules
     assert p.duel is not None and not p.duel.active and p.duel.resumable() is None
     assert "seabattle.duelplay" not in sys.modules and "hardware.boards.linkup" not in sys.modules
@@ -412,7 +412,8 @@ if RADIO:
 
     _bleio.adapter = _bleio.Adapter()
 
-DUEL_CODE = ("seabattle.duelplay", "hardware.boards.linkup", "seabattle.duel", "seabattle.duel_save")
+DUEL_CODE = ("seabattle.duelplay", "hardware.boards.linkup", "seabattle.duel", "seabattle.duel_save",
+             "hardware.ble", "hardware.blefind", "adafruit_ble")
 
 
 def held():
@@ -445,8 +446,9 @@ else:  # the radio does not start: nothing is started, the screens say so (seaba
     assert not p.can_host and not p.can_join and any("no radio" in n for n in p.notes)
     print("no radio")
 assert not p.duel.active
-p.duel.resumable()  # back on the title with no duel going on: dropped
+p.duel.resumable()  # back on the title with no duel going on: dropped, with the link and adafruit_ble
 assert not held(), held()
+assert p.link is None
 print("ok")
 '''
 
@@ -474,7 +476,8 @@ def _radio_profile_on_micropython(tmp_path, saved=b"", radio=True):
 def test_a_radio_board_holds_no_duel_code_until_a_duel_is_chosen_on_micropython(tmp_path):
     """A board that can have a radio holds hardware.boards.lazyduel.LazyDuel, not the duel
     adapter: seabattle.duelplay and hardware.boards.linkup load when a duel is chosen and go
-    again on the title (a game against the computer there costs what it costs without a radio)."""
+    again on the title, with the radio link and adafruit_ble (a game against the computer there,
+    before or after a duel, costs what it costs without a radio)."""
     out = _radio_profile_on_micropython(tmp_path)
     assert "offer None" in out and "no radio" not in out
 

@@ -365,6 +365,39 @@ def test_a_board_whose_radio_does_not_start_says_so_and_plays_on():
     assert not g.flow.match.duel and g.flow.mode.startswith("ai:") and g.p.link is None
 
 
+def test_after_a_duel_the_title_lets_the_link_go_and_the_next_duel_makes_it_again():
+    """A finished duel's end screen, then the title: no duel is going on, so the board's link
+    is closed and let go (hardware.boards.linkup.drop) and a game against the computer holds
+    none of it; the next duel makes the link again, the host with the same UART service (a
+    board cannot remove one: adding another would leave the joiner writing to the old one)."""
+    air, boards = _start(seed=43)
+    _finish(air, boards)
+    host, guest = boards
+    services = len(host.adapter._services)
+    for b in boards:
+        b.act(ui.MENU)  # the end screen's menu: the title
+        assert b.flow.name == "title" and b.p.link is None and b.p.duel.real is None
+        assert not host.adapter.connected
+    kept = host.p.ble_local
+    assert kept is not None
+    _play_the_computer(host)
+    assert host.p.link is None and host.p.duel.real is None
+    host.flow.go_title()
+    host.choose("duel")
+    host.choose("host")
+    guest.choose("duel")
+    guest.choose("join")
+    assert _run(air, boards, lambda: guest.flow.screen.page == ui.P_MENU and guest.flow.name == "duel_join")
+    guest.act(ui.FIRE)
+    assert _run(air, boards, lambda: host.flow.name == "place" and guest.flow.name == "place")
+    assert host.p.link._local is kept and len(host.adapter._services) == services
+    for b in boards:
+        b.act(ui.SWITCH)
+        b.act(ui.FIRE)
+    assert _run(air, boards, lambda: host.flow.name == "duel_code" and guest.flow.name == "duel_code")
+    assert host.flow.screen.lines[0] == guest.flow.screen.lines[0]
+
+
 def test_a_finished_duel_is_not_offered():
     air, boards = _start(seed=19)
     a, b = _finish(air, boards)

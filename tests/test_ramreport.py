@@ -64,6 +64,14 @@ def test_a_radio_boards_game_against_the_computer_does_not_pay_for_the_duel():
     assert len(pools) == 2 and "n_pool=6," in pools[0], pools  # the game's names; with the duels'
     for k in ("startup", "peak"):
         assert radio[k] - bare[k] < 2 * 1024, (k, radio[k], bare[k])
+    # and a game after the duels: the title let the link, the BLE modules and the finished duel's
+    # match go (hardware.boards.linkup.drop, seabattle.flowmenu.go_title). Its peak is above the
+    # first game's by the duels' interned names (never freed: 17.2 KB of pools) and ~7 KB more;
+    # holding the link and the duel's match it was ~46 KB more (136.9 KB, 160x128, 32-bit VM)
+    assert "the link held on the title after the duels: False" in lines
+    names = [int(line.split("n_total_bytes=")[1]) for line in pools]
+    assert 0 < radio["aftergame"] - radio["peak"] - (names[1] - names[0]) < 16 * 1024, (
+        radio["aftergame"], radio["peak"], names)
 
 
 def test_a_duel_is_measured_as_the_joiner_too():

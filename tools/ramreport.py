@@ -175,7 +175,7 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
                 cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     out = stdout + stderr
-    res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "duelscreens": [],
+    res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "aftergame": 0, "duelscreens": [],
            "duelscreensmost": [], "duelsub": (0,), "screens": [], "qstrs": None, "ok": False, "out": out}
     most = total = 0
     for line in stdout.splitlines():
@@ -185,6 +185,9 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
         m = re.match(r"(startup|peak|shots|saves|duelpeak) (\d+)", line)
         if m:
             res[m.group(1)] = int(m.group(2))
+        m = re.match(r"after the duels, a game's peak (\d+)", line)  # (ramreport_mp: with ble)
+        if m:
+            res["aftergame"] = int(m.group(1))
         if line.startswith(("screens ", "duelscreens ", "duelscreensmost ")):
             res[line.split()[0]] = [(k, int(v)) for k, v in (w.split(":") for w in line.split()[1:])]
         if line.startswith("duelsub "):
@@ -226,14 +229,15 @@ BIG_MODULES = ("seabattle.duel", "seabattle.flow", "seabattle.flowbattle", "seab
 
 DUEL_SCRIPT = os.path.join(ROOT, "tools", "ramreport_duel_mp.py")
 # what a duel loads once the duel menu is open, in the order a board loads it (each with what it
-# imports that is not loaded yet): the adapter (made at a board's start-up), the screens (the
+# imports that is not loaded yet): the adapter and its board side (made when a duel is chosen,
+# hardware.boards.lazyduel; dropped on the title with the link and the BLE stack), the screens (the
 # lobby's only until the fleets are placed) and their texts, the BLE stack (finding the peer only
 # while the link is not READY), the battle's view of the duel, the protocol's core, its phases
 # (each loaded while its phase lasts; the joiner checks the host's rules with rulescheck for a
 # moment; the fleet's checks are loaded while placing and for the reveal), the battle's screen,
 # the words of a refused move or a cheat
-DUEL_MODULES = ("seabattle.duelplay", "seabattle.flowduel", "seabattle.flowlobby", "seabattle.lang.ru_duel",
-                "adafruit_ble", "adafruit_ble.services.nordic", "hardware.ble", "hardware.blefind",
+DUEL_MODULES = ("seabattle.duelplay", "hardware.boards.linkup", "seabattle.flowduel", "seabattle.flowlobby",
+                "seabattle.lang.ru_duel", "adafruit_ble", "adafruit_ble.services.nordic", "hardware.ble", "hardware.blefind",
                 "seabattle.fleet", "seabattle.duelmatch", "seabattle.crc", "seabattle.frame",
                 "seabattle.channel", "seabattle.commit", "seabattle.evidence", "seabattle.duel",
                 "seabattle.duel_new", "seabattle.duel_sync",  # held for a moment: making a duel, a connection

@@ -245,6 +245,7 @@ if BLE:
     link.role = ROLE
     link.local()  # a host's own UART service (its native buffer and characteristic, as host() keeps)
     BLERadio = None  # the link holds the radio, as on a board
+    profile.link = link  # the board's link (hardware.boards.linkup.start_link makes it there)
 
     class PeerService:
         """A joiner's view of the peer's UART service, as BleLink._bare takes it: its native
@@ -455,6 +456,58 @@ if BLE:
     print("duelscreens", " ".join("%s:%d" % (k, v) for k, v in least.items()))
     print("duelscreensmost", " ".join("%s:%d" % (k, v) for k, v in most_seen.items()))
     print("duelsub", max(costs))
+    # a game against the computer after the duels: from the last duel's end screen to the title
+    # (no duel going on: the board lets its link and the BLE modules go, hardware.boards.linkup.drop)
+    # and a whole game, as the first. What only this script held for the duels goes first (a
+    # board has none of it: the linksim links, the peer, the stand-in's service for a joiner);
+    # the duels' interned names stay (never freed: a board's too). Printed as "after the duels, a
+    # game's peak" (its label has spaces: no name interned, so a game's count of names is as before)
+    link = finding = linker = sims = sim = peer = PeerService = BleLink = make = clock = None
+    costs = least = most_seen = stage_duel = None
+    forget("seabattle.linksim")
+    linksim = None
+    peak = 0
+    act(ui.MENU)  # the end screen's menu: the title
+    print("the link held on the title after the duels:", profile.link is not None)
+    while flow.keys[flow.screen.selected] != "play":
+        act(ui.DOWN)
+    act(ui.FIRE)  # play
+    act(ui.FIRE)  # the level (the first game's, selected)
+    act(ui.SWITCH)  # auto-place
+    act(ui.FIRE)  # start
+    while flow.name == "making":
+        flow.tick(now)
+        renderer.update(flow.screen)
+        sample()
+    fired = 0
+    while flow.name == "battle" and fired < 400 and not flow.match.over():
+        if flow.match.my_turn() and flow.wait_until < 0:
+            view = flow.match.view
+            target = -1
+            for sq in range(len(view.cells)):
+                if view.can_fire(sq):
+                    target = sq
+                    break
+            view = None
+            goto(target, flow.aim)
+            act(ui.FIRE)
+            fired += 1
+        else:
+            now += 0.5
+            flow.tick(now)
+            saver.poll()
+            renderer.update(flow.screen)
+            sample()
+    for _ in range(20):
+        if flow.name != "battle":
+            break
+        now += 0.5
+        flow.tick(now)
+        saver.poll()
+        renderer.update(flow.screen)
+        sample()
+    finished = finished and flow.name == "end" and flow.match.over()
+    print("after the duels, a game's peak", peak if finished else 0)  # (no new name: spaces)
     peak = game_peak
     by_screen = game_screens
 for name, used in stages:

@@ -3,15 +3,15 @@ hardware.boards.common.BoardProfile.make_duel on such a board only, so a board w
 (a PyBadge without an AirLift) never holds it."""
 
 from hardware.boards.common import DUEL
-from seabattle.compat import forget
 
 
 class LazyDuel:
     """The duel adapter (seabattle.duelplay.DuelAdapter, made by hardware.boards.linkup) as the
     screens see it, loaded on first use and dropped when the title is back with no duel going
-    on: a game against the computer on a board with a radio holds this little object, not the
-    duel's code (held from start-up, the adapter and its modules cost a game ~4.5 KB, after
-    start-up and at its peak, on the 32-bit VM at 160x128: tools.ramreport).
+    on, with the radio link and the BLE modules (linkup.drop): a game against the computer on a
+    board with a radio holds this little object, not the duel's code (held from start-up, the
+    adapter and its modules cost a game ~4.5 KB, after start-up and at its peak, on the 32-bit
+    VM at 160x128: tools.ramreport), nor after a duel the link.
 
     ``active``, ``poll`` and ``resumable()`` answer without loading it (Flow asks them every
     tick and every title); any other attribute loads it and is the adapter's. ``offer`` is what
@@ -55,7 +55,8 @@ class LazyDuel:
         if real.active:  # a duel going on (not on the title): nothing to offer, nothing to drop
             return None
         self.offer = real.resumable()  # the adapter's answer, kept: the title asks each time
-        self.real = None
-        forget("seabattle.duelplay")
-        forget("hardware.boards.linkup")
+        self.real = real = None
+        from hardware.boards import linkup
+
+        linkup.drop(self.profile)  # the link, the BLE modules, the adapter's and linkup's
         return self.offer

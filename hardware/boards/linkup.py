@@ -2,12 +2,13 @@
 on first use (LazyLinker), the native BLE radio, the duel adapter and how it keeps a duel in nvm.
 
 Loaded when a duel is chosen (hardware.boards.lazyduel.LazyDuel, which the screens hold in place
-of the adapter) and dropped with the adapter when the title is back with no duel going on: a game
-against the computer does not hold it, and a board without a radio (a PyBadge without an AirLift)
-never loads it.
+of the adapter) and dropped with the adapter, the link and the BLE modules when the title is back
+with no duel going on (``drop``): a game against the computer does not hold them, and a board
+without a radio (a PyBadge without an AirLift) never loads them.
 """
 
 from hardware.boards.common import DUEL
+from seabattle.compat import forget
 
 
 class LazyLinker:
@@ -83,7 +84,33 @@ def start_link(p):
         return None
     from hardware.ble import BleLink
 
-    return BleLink(r, p.ms, sound=p.sounds, can_join=p.can_join)
+    return BleLink(r, p.ms, sound=p.sounds, can_join=p.can_join, local=getattr(p, "ble_local", None))
+
+
+# what a board's link loads (adafruit_ble's modules: all whose name starts with the first)
+BLE_MODULES = ("adafruit_ble", "hardware.ble", "hardware.blefind")
+
+
+def drop(p):
+    """The title is back with no duel going on (hardware.boards.lazyduel.LazyDuel): the link is
+    closed and let go with the BLE modules, the duel adapter's module and this one, so that a
+    game against the computer after a duel holds none of them (the next duel makes the link
+    again, ``start_link``). Kept: a host's own UART service's native buffer and characteristic
+    (``p.ble_local``; a local service cannot be removed, so the next link uses them again)."""
+    link = p.link
+    p.link = None
+    if link is not None:
+        link.close()
+        if link._local is not None:
+            p.ble_local = link._local
+    link = None
+    import sys
+
+    for name in list(sys.modules):
+        if name.startswith(BLE_MODULES[0]) or name in BLE_MODULES:
+            forget(name)
+    forget("seabattle.duelplay")
+    forget("hardware.boards.linkup")
 
 
 def saved_duel(keeper):
@@ -128,10 +155,10 @@ def make_duel(p):
 
         return duel.Duel.load(data, link, p.ms, p.rng, store(link))
 
-    def forget():
+    def abandon():
         """The player abandoned the saved duel: clear it (one write; the stats stay)."""
         g = keeper.store.game
         if g and g[:1] == DUEL:
             keeper.store.save(game=None)
 
-    return DuelAdapter(LazyLinker(p), make, saved=saved_duel(keeper), load_duel=load, forget=forget)
+    return DuelAdapter(LazyLinker(p), make, saved=saved_duel(keeper), load_duel=load, forget=abandon)
