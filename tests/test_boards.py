@@ -496,3 +496,21 @@ def test_a_duel_saved_before_a_reset_is_offered_without_holding_its_code_on_micr
     out = _radio_profile_on_micropython(tmp_path, bytes(game.saved[1]))
     peer = "Хозяин".encode("unicode_escape").decode()  # as MicroPython's repr writes it
     assert "offer ('%s', 1)" % peer in out, out  # the guest's saved duel against the host
+
+
+def test_a_radio_that_does_not_start_says_why_on_the_console(capsys):
+    """Start-up's report is long printed when a duel is first chosen: the reason the radio did
+    not start is printed then, once, and the board can neither host nor join."""
+    from hardware.boards import linkup
+
+    class Profile:
+        notes = ["speaker pin has no PWM here: silent"]  # start-up's, printed then
+        can_host = can_join = True
+
+        def make_radio(self):
+            self.notes.append("AirLift's radio did not start (timed out): computer only")
+
+    p = Profile()
+    assert linkup.start_link(p) is None
+    assert capsys.readouterr().out == "seabattle: AirLift's radio did not start (timed out): computer only\n"
+    assert not p.can_host and not p.can_join
