@@ -78,11 +78,12 @@ def start_link(p):
     """The BLE link over the board's radio (its own ``make_radio``: AirLift, ESP32-S3), or None
     (then the board can neither host nor join)."""
     make = getattr(p, "make_radio", None)
-    seen = len(p.notes)
+    notes = getattr(p, "notes", [])  # (start-up gives a board its notes; a bare profile has none)
+    seen = len(notes)
     r = make() if make is not None else radio(p)
     if r is None:
         p.can_host = p.can_join = False
-        for line in p.notes[seen:]:  # start-up's report is long past: say why on the console now
+        for line in notes[seen:]:  # start-up's report is long past: say why on the console now
             print("seabattle:", line)
         return None
     from hardware.ble import BleLink
