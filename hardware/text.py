@@ -16,6 +16,13 @@ skipped, as bitmap_label skipped them.
 
 import displayio
 
+# _NO_NAMES: texts are read a character at a time by slices (``text[k:k + 1]``), never by
+# ``for ch in text`` or ``text[k]``: on MicroPython and CircuitPython iterating or indexing a str
+# interns every character it yields as a name (a qstr, never freed), so drawing texts made each
+# letter ever shown a name for the rest of the run (~70 in a game against the computer, up to the
+# font's 194 over a long session) and brought the next pool of names (~9 KB) closer; a slice is
+# a short-lived str the collector frees.
+
 TOP = 2  # the glyph cell's top below the box's top (unscaled px), where bitmap_label draws it
 
 
@@ -84,10 +91,10 @@ class Line:
         font = self.font
         grid = self.grid
         col = 0
-        for ch in text:
+        for k in range(len(text)):
             if col >= self.chars:
                 break
-            i = font.codes.find(ch)
+            i = font.codes.find(text[k:k + 1])  # a slice: see _NO_NAMES
             if i >= 0:
                 grid[col] = i
                 col += 1
@@ -140,10 +147,10 @@ class Stamps:
                 t = " " * (self.chars - len(t)) + t
             dx, dy = self.places[i]
             col = 0
-            for ch in t:
+            for k in range(len(t)):
                 if col >= self.chars:
                     break
-                if font.stamp(bmp, dx + col * font.width, dy, ch):
+                if font.stamp(bmp, dx + col * font.width, dy, t[k:k + 1]):
                     col += 1
         return changed
 

@@ -2,6 +2,8 @@
 on the 64-bit unix port and on the 32-bit WASI build. The figures are printed by the tool, not
 asserted here, except a generous ceiling that catches a regression of tens of KB."""
 
+import re
+
 import pytest
 
 from tools import ramreport
@@ -46,6 +48,33 @@ def test_a_game_against_the_computer_keeps_its_names_in_six_pools():
     assert r["ok"], r["out"][-3000:]
     pools, names = r["qstrs"][:2]
     assert pools <= 6, "%d names in %d pools (peak %d B)" % (names, pools, r["peak"])
+
+
+_DRAW = """
+import sys
+if "" in sys.path:
+    sys.path.remove("")  # -c: the repository root would shadow the seabattle package
+import micropython
+from hardware import render, text
+font = render.load_font("%s/fonts/seabattle-12.bdf")
+line = text.Line(font, 0, 0, 12, 0xFFFFFF)
+stamps = text.Stamps(font, 0, 0, [(0, 0), (0, 12)], 2, text.palette_for(0xFFFFFF))
+micropython.qstr_info()
+line.show("\u0429\u0401\u0436 \u2713" + "\u0424")
+stamps.show(["\u042e" + "7", "\u044d"])
+micropython.qstr_info()
+"""
+
+
+def test_drawing_a_text_interns_none_of_its_characters():
+    # iterating or indexing a str interns each character it yields on MicroPython: a text drawn
+    # that way made each letter ever shown a name for good (hardware/text.py, _NO_NAMES)
+    g = ramreport.GUEST_ROOT
+    code, out, err = ramreport.run_wasm(
+        ["-X", "heapsize=1m", "-c", _DRAW % g], {"MICROPYPATH": ":".join((g + "/tools/mpstubs", g))})
+    counts = [int(v) for v in re.findall(r"n_qstr=(\d+)", out)]
+    assert code == 0 and len(counts) == 2, out + err
+    assert counts[1] == counts[0], out
 
 
 def test_a_radio_boards_game_against_the_computer_does_not_pay_for_the_duel():
