@@ -141,10 +141,12 @@ def build_board(r, w=10, h=10):
         r.row_stamps = text.Stamps(r.font, bx - 1 - 2 * FONT_W, by + (n + 1 - FONT_H) // 2,
                                   [(0, y * n) for y in range(h)], 2, r.dim, right=True)
         g.append(r.row_stamps.item)
+    # each side box's lines in one TileGrid (render._Lines)
     r.side = []
     for x, y, lines, chars in lay.side:
-        for i in range(lines):
-            r.side.append(_text(r, g, x, y + i * FONT_H, chars, tiles.TEXT, palette=r.plain))
+        box = render._Lines(r, x, y, lines, chars, r.plain)
+        g.append(box.item)
+        r.side.append(box)
     # the message: double size where the layout has it, and a normal-size line for texts
     # too long for that (only one of the two is shown)
     mx, my, mchars, mscale = lay.message
@@ -159,30 +161,3 @@ def build_board(r, w=10, h=10):
         x, y, chars = lay.hint
         r.hint = _text(r, g, x, y, chars, tiles.TEXT_DIM, palette=r.dim)
     return g
-
-
-class _View:
-    """A text of a Stamps as a line: ``text``, ``color``, ``line.item`` (x, y, scale)."""
-
-    def __init__(self, text, color, x, y):
-        self.text = text
-        self.color = color
-        self.line = self.item = self
-        self.x = x
-        self.y = y
-        self.scale = 1
-
-
-def views(stamps, color):
-    """The texts of a Stamps as lines (the renderer's col_stamps, row_stamps: for tests)."""
-    if stamps is None:
-        return []
-    out = []
-    for i in range(len(stamps.places)):
-        dx, dy = stamps.places[i]
-        t = stamps.texts[i]
-        x = stamps.x + dx
-        if stamps.right:
-            x += (stamps.chars - len(t)) * stamps.font.width
-        out.append(_View(t, color, x, stamps.y + dy))
-    return out

@@ -63,15 +63,17 @@ class Font:
 
 class Line:
     """``chars`` tiles of text at (x, y) in ``color`` (RGB), ``scale`` times the font size.
-    ``item`` is what goes into a Group (the TileGrid, or a scaling Group around it)."""
+    ``item`` is what goes into a Group (the TileGrid, or a scaling Group around it). With
+    ``rows`` > 1 it is that many lines stacked a cell's height apart in the one TileGrid (the
+    board page's side lines: one TileGrid and one object for all, not per line)."""
 
-    def __init__(self, font, x, y, chars, color, scale=1, palette=None):
+    def __init__(self, font, x, y, chars, color, scale=1, palette=None, rows=1):
         self.font = font
         self.chars = chars
         if palette is None:
             palette = palette_for(color)
         self.palette = palette
-        self.grid = displayio.TileGrid(font.sheet, pixel_shader=palette, width=chars, height=1,
+        self.grid = displayio.TileGrid(font.sheet, pixel_shader=palette, width=chars, height=rows,
                                        tile_width=font.width, tile_height=font.height,
                                        default_tile=font.blank)
         if scale == 1:
@@ -86,20 +88,22 @@ class Line:
     def set_color(self, color):
         self.palette[1] = color
 
-    def show(self, text):
-        """Draw ``text`` (at most ``chars`` of the characters the font has) from the left."""
+    def show(self, text, row=0):
+        """Draw ``text`` (at most ``chars`` of the characters the font has) from the left of
+        line ``row``."""
         font = self.font
         grid = self.grid
         col = 0
+        at = row * self.chars
         for k in range(len(text)):
             if col >= self.chars:
                 break
             i = font.codes.find(text[k:k + 1])  # a slice: see _NO_NAMES
             if i >= 0:
-                grid[col] = i
+                grid[at + col] = i
                 col += 1
         while col < self.chars:
-            grid[col] = font.blank
+            grid[at + col] = font.blank
             col += 1
 
 

@@ -204,10 +204,48 @@ def test_the_glyph_sheet_holds_the_fonts_glyphs():
     assert FONT.get_glyph(ord("\u4e00")) is None
 
 
+# the board page's texts that are not a line each (text.Stamps, render._Lines), as lines: the
+# renderer does not hold this code (it would be names and code on a board)
+class _View:
+    """A text of a Stamps or a side line as a line: ``text``, ``color``, ``line.item`` (x, y, scale)."""
+
+    def __init__(self, text, color, x, y):
+        self.text = text
+        self.color = color
+        self.line = self.item = self
+        self.x = x
+        self.y = y
+        self.scale = 1
+
+
+def _side_views(boxes):
+    """The renderer's side lines (``side``: render._Lines boxes) as lines."""
+    out = []
+    for box in boxes:
+        for i in range(len(box.texts)):
+            out.append(_View(box.texts[i], tiles.TEXT, box.grid.x, box.grid.y - text.TOP + i * FONT.height))
+    return out
+
+
+def _views(stamps, color):
+    """The texts of a Stamps as lines (the renderer's col_stamps, row_stamps)."""
+    if stamps is None:
+        return []
+    out = []
+    for i in range(len(stamps.places)):
+        dx, dy = stamps.places[i]
+        t = stamps.texts[i]
+        x = stamps.x + dx
+        if stamps.right:
+            x += (stamps.chars - len(t)) * stamps.font.width
+        out.append(_View(t, color, x, stamps.y + dy))
+    return out
+
+
 def _lines(renderer):
     page = [renderer.title, renderer.more_up, renderer.more_down] + renderer.rows if renderer.page == 0 else (
-        pages.views(renderer.col_stamps, tiles.TEXT_DIM) + pages.views(renderer.row_stamps, tiles.TEXT_DIM)
-        + renderer.side + [renderer.message])
+        _views(renderer.col_stamps, tiles.TEXT_DIM) + _views(renderer.row_stamps, tiles.TEXT_DIM)
+        + _side_views(renderer.side) + [renderer.message])
     return [t for t in page if t is not None and t.text.strip()]
 
 
