@@ -90,15 +90,13 @@ def _board_grid(r, g, n, x, y, w, h, cursor=True):
     sheet = sheets.sheet(n)
     grid = displayio.TileGrid(sheet, pixel_shader=r.palette, width=w, height=h,
                               tile_width=n, tile_height=n, x=x, y=y)
+    # the board's right and bottom grid lines: one rectangle of grid colour under the board
+    # (one TileGrid, not one per edge), the board's tiles covering the rest of it
+    back = solid(w * n + 1, h * n + 1, tiles.C_GRID, r.palette)
+    back.x = x
+    back.y = y
+    g.append(back)
     g.append(grid)
-    right = solid(1, h * n + 1, tiles.C_GRID, r.palette)
-    right.x = x + w * n
-    right.y = y
-    bottom = solid(w * n, 1, tiles.C_GRID, r.palette)
-    bottom.x = x
-    bottom.y = y + h * n
-    g.append(right)
-    g.append(bottom)
     over = sheets.overlay_sheet(n)
     marks = [None, None]
     # the small board never shows a cursor: no overlay is made for it
@@ -123,11 +121,9 @@ def build_board(r, w=10, h=10):
     bx = lay.board_x
     by = lay.board_y
     r.big, r.big_mark, r.cursor = _board_grid(r, g, n, bx, by, w, h)
-    r.shown_big = bytearray(w * h)
     r.small_group = displayio.Group()
     r.small, r.small_mark, _unused = _board_grid(
         r, r.small_group, lay.small_cell, lay.small_x, lay.small_y, w, h, False)
-    r.shown_small = bytearray(w * h)
     g.append(r.small_group)
     r.col_stamps = r.row_stamps = None
     if lay.col_labels:
@@ -147,15 +143,12 @@ def build_board(r, w=10, h=10):
         box = render._Lines(r, x, y, lines, chars, r.plain)
         g.append(box.item)
         r.side.append(box)
-    # the message: double size where the layout has it, and a normal-size line for texts
-    # too long for that (only one of the two is shown)
+    # the message: double size where the layout has it, normal size for texts too long for
+    # that: one line as wide as the normal size's, in a Group whose scale changes
+    # (render._set_message); at double size only its first ``mchars`` tiles show text
     mx, my, mchars, mscale = lay.message
-    r.message = _text(r, g, mx, my, mchars, tiles.TEXT, mscale)
-    r.messages = (r.message, r.message)
-    if mscale > 1:
-        small = _text(r, g, mx, my, mchars * mscale, tiles.TEXT)
-        small.line.item.hidden = True
-        r.messages = (r.message, small)
+    r.message = _text(r, g, mx, my, mchars * mscale, tiles.TEXT, mscale)
+    r.message.chars = mchars
     r.hint = None
     if lay.hint:
         x, y, chars = lay.hint

@@ -121,10 +121,10 @@ class Renderer:
                 self.lister = None
                 forget("hardware.listview")
             else:
-                self.big = self.big_mark = self.cursor = self.shown_big = None
-                self.small_group = self.small = self.small_mark = self.shown_small = None
+                self.big = self.big_mark = self.cursor = None
+                self.small_group = self.small = self.small_mark = None
                 self.col_stamps = self.row_stamps = self.side = None
-                self.message = self.messages = self.hint = None
+                self.message = self.hint = None
         # the building code (hardware.pages, and hardware.sheets for a board's sprites) is
         # loaded for the build and dropped after it: it is not held while the page is on show
         from hardware import pages
@@ -172,12 +172,12 @@ class Renderer:
         if s.width != self.board_w or s.height != self.board_h:
             raise ValueError("a %dx%d board does not fit this renderer (built for %dx%d)" % (
                 s.width, s.height, self.board_w, self.board_h))
-        self.tiles_set += _sync(self.big, self.shown_big, s.big)
+        self.tiles_set += _sync(self.big, s.big)
         self._place(self.cursor, self.layout.cell, self.layout.board_x, self.layout.board_y, s.cursor)
         self._place(self.big_mark, self.layout.cell, self.layout.board_x, self.layout.board_y, s.mark)
         if s.show_small:
             self.small_group.hidden = False
-            self.tiles_set += _sync(self.small, self.shown_small, s.small)
+            self.tiles_set += _sync(self.small, s.small)
             self._place(self.small_mark, self.layout.small_cell, self.layout.small_x,
                         self.layout.small_y, s.small_mark)
         elif not self.small_group.hidden:
@@ -196,15 +196,18 @@ class Renderer:
             self.hint.set(s.hint)
 
     def _set_message(self, text, color):
-        """Double size where the layout has it and the text fits; else normal size."""
+        """Double size where the layout has it and the text fits; else normal size: the one
+        line, ``chars`` x ``scale`` tiles wide in a scaling Group, changes its Group's scale."""
         x, y, chars, scale = self.layout.message
-        m = self.messages[1 if scale > 1 and len(text) > chars else 0]
-        if m is not self.message:
-            self.message.set("")
-            self.message.line.item.hidden = True
-            m.line.item.hidden = False
-            self.message = m
-            self.labels_set += 1
+        m = self.message
+        if scale > 1:
+            if len(text) > chars:
+                scale = 1
+            if m.item.scale != scale:
+                m.set("")
+                m.item.scale = scale
+                m.chars = chars * self.layout.message[3] // scale
+                self.labels_set += 1
         m.set(text, color)
 
     def _place(self, overlay, n, x0, y0, square):
@@ -222,13 +225,13 @@ class Renderer:
             self.tiles_set += 1
 
 
-def _sync(grid, shown, want):
-    """Copy changed tile kinds into a TileGrid; returns how many tiles changed."""
+def _sync(grid, want):
+    """Copy changed tile kinds into a TileGrid (read back from it: no copy of what it shows is
+    kept); returns how many tiles changed."""
     changed = 0
     for sq in range(len(want)):
         k = want[sq]
-        if shown[sq] != k:
+        if grid[sq] != k:
             grid[sq] = k
-            shown[sq] = k
             changed += 1
     return changed

@@ -93,8 +93,9 @@ class Line:
         line ``row``."""
         font = self.font
         grid = self.grid
+        cols = grid.width  # may be more than ``chars``: blanks to the end (a scaled-down message)
         col = 0
-        at = row * self.chars
+        at = row * cols
         for k in range(len(text)):
             if col >= self.chars:
                 break
@@ -102,7 +103,7 @@ class Line:
             if i >= 0:
                 grid[at + col] = i
                 col += 1
-        while col < self.chars:
+        while col < cols:
             grid[at + col] = font.blank
             col += 1
 

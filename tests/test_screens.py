@@ -72,10 +72,16 @@ def _extents(group, w, h, ox=0, oy=0, scale=1, out=None):
             x = ox + item.x * scale
             y = oy + item.y * scale
             what = "tilegrid"
+            cols = item.width
             if item.bitmap is FONT.sheet:
                 y -= text.TOP * scale
                 what = "text"
-            out.append((x, y, x + item.width * item.tile_width * scale, y + item.height * item.tile_height * scale,
+                # blank tiles draw nothing: a line counts to its last character (the message is
+                # as wide as its normal size's text and shows fewer characters at double size);
+                # test_every_text_box_fits_its_screen checks the layouts' boxes themselves
+                cols = max([c + 1 for c in range(item.width) for row in range(item.height)
+                            if item[c, row] != FONT.blank] or [0])
+            out.append((x, y, x + cols * item.tile_width * scale, y + item.height * item.tile_height * scale,
                         what))
         elif isinstance(item, displayio.Group):
             _extents(item, w, h, ox + item.x * scale, oy + item.y * scale, scale * item.scale, out)
@@ -99,6 +105,23 @@ def test_nothing_is_drawn_outside_the_screen(rendered):
     for name, (_px, _s, ext) in scenes_.items():
         for x1, y1, x2, y2, what in ext:
             assert 0 <= x1 and 0 <= y1 and x2 <= w and y2 <= h, (name, what, (x1, y1, x2, y2))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % s for s in SIZES])
+def test_every_text_box_fits_its_screen(size):
+    """Each line's box as the layout gives it (the message at each of its sizes), on screen."""
+    lay = layouts.choose(*size)
+    w, h = size
+    boxes = [(x, y, chars, 1, lines) for x, y, lines, chars in lay.side]
+    x, y, chars, scale = lay.message
+    boxes += [(x, y, chars, scale, 1), (x, y, chars * scale, 1, 1)]
+    boxes += [(2, lay.row_y + i * lay.row_h, lay.chars - 1, 1, 1) for i in range(lay.rows)]
+    boxes.append((2, lay.title_y, (w - 4) // (6 * lay.title_scale), lay.title_scale, 1))
+    for box in (lay.hint, lay.page_hint):
+        if box:
+            boxes.append(box + (1, 1))
+    for x, y, chars, scale, lines in boxes:
+        assert 0 <= x and x + chars * 6 * scale <= w and 0 <= y and y + lines * 12 * scale <= h, (x, y, chars, scale)
 
 
 def _cell_pixels(px, x0, y0, n, col, row):
