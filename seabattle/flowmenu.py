@@ -133,7 +133,6 @@ def act_level(f, action):
         flowlevels.factory(f, f.screen.selected)  # its module loads now, before the game's objects
         flowlevels = None
         forget("seabattle.flowlevels")
-        __import__("seabattle.ai_fleet")  # so does the fleet's: go_battle uses and drops it
         f.go_place()
     elif action in (ui.BACK, ui.MENU):
         go_title(f)
