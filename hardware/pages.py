@@ -22,9 +22,11 @@ def setup(r, layout, font):
     r.page = -1
     r._last_scroll = 0
     r.palette = palette()
-    # one palette for every line whose colour never changes, per colour
+    # palettes shared by lines, one per colour: lines whose colour never changes, and the
+    # menu rows (plain or accent: render._Text._show swaps them)
     r.dim = text.palette_for(tiles.TEXT_DIM)
     r.plain = text.palette_for(tiles.TEXT)
+    r.accent = text.palette_for(tiles.TEXT_ACCENT)
     r.root = displayio.Group()
     r.root.append(solid(layout.width, layout.height, tiles.C_BG, r.palette))
     r.board_w = 10
@@ -69,10 +71,12 @@ def build_list(r):
     r.bar.x = 1
     g.append(r.bar)
     scale = lay.title_scale
-    r.title = _text(r, g, 2, lay.title_y, (w - 4) // (FONT_W * scale), tiles.TEXT_ACCENT, scale)
+    r.title = _text(r, g, 2, lay.title_y, (w - 4) // (FONT_W * scale), tiles.TEXT_ACCENT, scale, r.accent)
     # each row's text centred in its row_h band (where a GridLayout cell put it)
     dy = (lay.row_h - FONT_H) // 2
-    r.rows = [_text(r, g, 2, lay.row_y + i * lay.row_h + dy, lay.chars - 1) for i in range(lay.rows)]
+    # the rows share the plain and the accent palette (render._Text._show swaps them)
+    r.rows = [_text(r, g, 2, lay.row_y + i * lay.row_h + dy, lay.chars - 1, palette=r.plain)
+              for i in range(lay.rows)]
     r.more_up = _text(r, g, w - FONT_W - 1, lay.row_y, 1, tiles.TEXT_DIM, palette=r.dim)
     r.more_down = _text(r, g, w - FONT_W - 1, min(lay.row_y + (lay.rows - 1) * lay.row_h + 2, lay.height - FONT_H), 1,
                         tiles.TEXT_DIM, palette=r.dim)

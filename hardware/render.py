@@ -62,9 +62,16 @@ class _Text(text.Line):
 
     def _show(self, text, color=None):
         if color is not None and color != self.color:
-            self.set_color(color)
+            o = self.owner
+            if self.palette is o.plain or self.palette is o.accent:
+                # a line sharing the plain or the accent palette (a menu's rows) changes between
+                # those two colours by taking the other palette: no palette of its own per row
+                self.palette = o.accent if color == tiles.TEXT_ACCENT else o.plain
+                self.grid.pixel_shader = self.palette
+            else:
+                self.set_color(color)
             self.color = color
-            self.owner.labels_set += 1
+            o.labels_set += 1
         if text != self.text:
             self.show(text)
             self.text = text
