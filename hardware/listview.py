@@ -51,10 +51,10 @@ def wrapped(r, lines):
     out = []
     for line in lines:
         while len(line) > chars:
-            cut = line.rfind(" ", 0, chars + 1)
-            if cut <= 0:
-                cut = chars
-            out.append(line[:cut])
-            line = line[cut:].lstrip()
+            k = line.rfind(" ", 0, chars + 1)  # the cut
+            if k <= 0:
+                k = chars
+            out.append(line[:k])
+            line = line[k:].lstrip()
         out.append(line)
     return out

@@ -96,22 +96,22 @@ def _board_grid(r, g, n, x, y, w, h, cursor=True):
                               tile_width=n, tile_height=n, x=x, y=y)
     # the board's right and bottom grid lines: one rectangle of grid colour under the board
     # (one TileGrid, not one per edge), the board's tiles covering the rest of it
-    back = solid(w * n + 1, h * n + 1, tiles.C_GRID, r.palette)
-    back.x = x
-    back.y = y
-    g.append(back)
+    t = solid(w * n + 1, h * n + 1, tiles.C_GRID, r.palette)
+    t.x = x
+    t.y = y
+    g.append(t)
     g.append(grid)
-    over = sheets.overlay_sheet(n)
-    marks = [None, None]
+    sheet = sheets.overlay_sheet(n)
+    out = [grid, None, None]  # the board, its last-shot mark and its cursor
     # the small board never shows a cursor: no overlay is made for it
     for i in range(2 if cursor else 1):
-        m = displayio.TileGrid(over, pixel_shader=r.palette, width=1, height=1,
+        t = displayio.TileGrid(sheet, pixel_shader=r.palette, width=1, height=1,
                                tile_width=n + 1, tile_height=n + 1,
                                default_tile=(tiles.TILE_MARK, tiles.TILE_CURSOR)[i] - ui.T_COUNT)
-        m.hidden = True
-        g.append(m)
-        marks[i] = m
-    return grid, marks[0], marks[1]
+        t.hidden = True
+        g.append(t)
+        out[i + 1] = t
+    return out
 
 
 def build_board(r, w=10, h=10):
@@ -122,37 +122,36 @@ def build_board(r, w=10, h=10):
     r.board_w = w
     r.board_h = h
     n = lay.cell
-    bx = lay.board_x
-    by = lay.board_y
-    r.big, r.big_mark, r.cursor = _board_grid(r, g, n, bx, by, w, h)
+    x = lay.board_x
+    y = lay.board_y
+    r.big, r.mark, r.cursor = _board_grid(r, g, n, x, y, w, h)
     r.small_group = displayio.Group()
-    r.small, r.small_mark, _unused = _board_grid(
-        r, r.small_group, lay.small_cell, lay.small_x, lay.small_y, w, h, False)
+    r.small, r.small_mark, _ = _board_grid(r, r.small_group, lay.small_cell, lay.small_x, lay.small_y, w, h, False)
     g.append(r.small_group)
     r.col_stamps = r.row_stamps = None
     if lay.col_labels:
         # one letter centred over each column; one pixel higher than the box says: Blinka
         # draws descenders (Д, Ц) one row low
-        r.col_stamps = text.Stamps(r.font, bx + (n + 1 - FONT_W) // 2, by - FONT_H - 1,
-                                  [(x * n, 0) for x in range(w)], 1, r.dim)
+        r.col_stamps = text.Stamps(r.font, x + (n + 1 - FONT_W) // 2, y - FONT_H - 1,
+                                  [(k * n, 0) for k in range(w)], 1, r.dim)
         g.append(r.col_stamps.item)
     if lay.row_labels:
         # row numbers right-aligned in two cells against the board
-        r.row_stamps = text.Stamps(r.font, bx - 1 - 2 * FONT_W, by + (n + 1 - FONT_H) // 2,
-                                  [(0, y * n) for y in range(h)], 2, r.dim, right=True)
+        r.row_stamps = text.Stamps(r.font, x - 1 - 2 * FONT_W, y + (n + 1 - FONT_H) // 2,
+                                  [(0, k * n) for k in range(h)], 2, r.dim, right=True)
         g.append(r.row_stamps.item)
     # each side box's lines in one TileGrid (render._Lines)
     r.side = []
     for x, y, lines, chars in lay.side:
-        box = render._Lines(r, x, y, lines, chars, r.plain)
-        g.append(box.item)
-        r.side.append(box)
+        t = render._Lines(r, x, y, lines, chars, r.plain)
+        g.append(t.item)
+        r.side.append(t)
     # the message: double size where the layout has it, normal size for texts too long for
     # that: one line as wide as the normal size's, in a Group whose scale changes
-    # (render._set_message); at double size only its first ``mchars`` tiles show text
-    mx, my, mchars, mscale = lay.message
-    r.message = _text(r, g, mx, my, mchars * mscale, tiles.TEXT, mscale)
-    r.message.chars = mchars
+    # (render._set_message); at double size only its first ``chars`` tiles show text
+    x, y, chars, scale = lay.message
+    r.message = _text(r, g, x, y, chars * scale, tiles.TEXT, scale)
+    r.message.chars = chars
     r.hint = None
     if lay.hint:
         x, y, chars = lay.hint

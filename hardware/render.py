@@ -21,7 +21,6 @@ from seabattle.compat import forget  # noqa: F401  (pages and sheets are dropped
 FONT_PATH = "fonts/seabattle-12.bdf"
 _LIST = 0
 _BOARD = 1
-_MARQUEE_STEP = 0.25  # seconds per character when a message is too long for its line
 
 
 def load_font(path=FONT_PATH):
@@ -62,16 +61,15 @@ class _Text(text.Line):
 
     def _show(self, text, color=None):
         if color is not None and color != self.color:
-            o = self.owner
-            if self.palette is o.plain or self.palette is o.accent:
+            if self.palette is self.owner.plain or self.palette is self.owner.accent:
                 # a line sharing the plain or the accent palette (a menu's rows) changes between
                 # those two colours by taking the other palette: no palette of its own per row
-                self.palette = o.accent if color == tiles.TEXT_ACCENT else o.plain
+                self.palette = self.owner.accent if color == tiles.TEXT_ACCENT else self.owner.plain
                 self.grid.pixel_shader = self.palette
             else:
                 self.set_color(color)
             self.color = color
-            o.labels_set += 1
+            self.owner.labels_set += 1
         if text != self.text:
             self.show(text)
             self.text = text
@@ -81,10 +79,9 @@ class _Text(text.Line):
         """Marquee one step for a text longer than the line; True if it moved."""
         if len(self.full) <= self.chars:
             return False
-        padded = self.full + "   "
-        self.offset = (self.offset + 1) % len(padded)
-        window = (padded + padded)[self.offset: self.offset + self.chars]
-        self._show(window)
+        t = self.full + "   "
+        self.offset = (self.offset + 1) % len(t)
+        self._show((t + t)[self.offset: self.offset + self.chars])
         return True
 
 
@@ -125,10 +122,10 @@ class Renderer:
             if self.page == _LIST:
                 self.bar = self.title = self.rows = None
                 self.more_up = self.more_down = self.page_hint = None
-                self.lister = None
+                self.listview = None
                 forget("hardware.listview")
             else:
-                self.big = self.big_mark = self.cursor = None
+                self.big = self.mark = self.cursor = None
                 self.small_group = self.small = self.small_mark = None
                 self.col_stamps = self.row_stamps = self.side = None
                 self.message = self.hint = None
@@ -141,7 +138,7 @@ class Renderer:
             # the list page's updating code, held while it is on screen only (not in battle)
             from hardware import listview
 
-            self.lister = listview
+            self.listview = listview
         else:
             self.shown = pages.build_board(self, self.board_w, self.board_h)
             forget("hardware.sheets")
@@ -163,12 +160,12 @@ class Renderer:
         if page == _BOARD:
             self._update_board(screen)
         else:
-            self.lister.update(self, screen)
+            self.listview.update(self, screen)
         return True
 
     def tick(self, now):
         """Animation: scrolls a message too long for its line. Returns True if it moved."""
-        if now - self._last_scroll < _MARQUEE_STEP:
+        if now - self._last_scroll < 0.25:  # seconds per character of a marquee
             return False
         self._last_scroll = now
         if self.page == _BOARD:
@@ -181,7 +178,7 @@ class Renderer:
                 s.width, s.height, self.board_w, self.board_h))
         self.tiles_set += _sync(self.big, s.big)
         self._place(self.cursor, self.layout.cell, self.layout.board_x, self.layout.board_y, s.cursor)
-        self._place(self.big_mark, self.layout.cell, self.layout.board_x, self.layout.board_y, s.mark)
+        self._place(self.mark, self.layout.cell, self.layout.board_x, self.layout.board_y, s.mark)
         if s.show_small:
             self.small_group.hidden = False
             self.tiles_set += _sync(self.small, s.small)
@@ -194,9 +191,9 @@ class Renderer:
         if self.row_stamps is not None:
             self.labels_set += self.row_stamps.show([fit(r, 2) for r in s.rows])
         k = 0
-        for box in self.side:
-            for row in range(len(box.texts)):
-                box.set(row, s.lines[k] if k < len(s.lines) else "")
+        for t in self.side:
+            for row in range(len(t.texts)):
+                t.set(row, s.lines[k] if k < len(s.lines) else "")
                 k += 1
         self._set_message(s.message, tiles.TONE_COLORS[s.tone])
         if self.hint is not None:
@@ -217,27 +214,29 @@ class Renderer:
                 self.labels_set += 1
         m.set(text, color)
 
-    def _place(self, overlay, n, x0, y0, square):
+    def _place(self, m, n, x, y, square):
+        """Moves the overlay ``m`` onto ``square`` of the board whose n-pixel cells start at
+        (x, y), or hides it (``square`` < 0)."""
         if square < 0:
-            if not overlay.hidden:
-                overlay.hidden = True
+            if not m.hidden:
+                m.hidden = True
                 self.tiles_set += 1
             return
-        x = x0 + (square % self.board_w) * n
-        y = y0 + (square // self.board_w) * n
-        if overlay.hidden or overlay.x != x or overlay.y != y:
-            overlay.x = x
-            overlay.y = y
-            overlay.hidden = False
+        x += (square % self.board_w) * n
+        y += (square // self.board_w) * n
+        if m.hidden or m.x != x or m.y != y:
+            m.x = x
+            m.y = y
+            m.hidden = False
             self.tiles_set += 1
 
 
-def _sync(grid, want):
+def _sync(grid, s):
     """Copy changed tile kinds into a TileGrid (read back from it: no copy of what it shows is
     kept); returns how many tiles changed."""
     changed = 0
-    for sq in range(len(want)):
-        k = want[sq]
+    for sq in range(len(s)):
+        k = s[sq]
         if grid[sq] != k:
             grid[sq] = k
             changed += 1

@@ -36,15 +36,11 @@ class Font:
 
         bdf.read(self, path)
 
-    def index(self, ch):
-        """The sheet tile of character ``ch``, or -1 if the font lacks it."""
-        return self.codes.find(ch)
-
-    def stamp(self, bmp, x, y, ch):
-        """Sets the pixels of ``ch``'s glyph in the 1-bit ``bmp`` with its cell's top-left at
+    def stamp(self, bitmap, x, y, t):
+        """Sets the pixels of character ``t``'s glyph in the 1-bit ``bitmap`` with its cell's top-left at
         (x, y), leaving set pixels set (glyphs closer than a cell overlap as separate TileGrids
-        did). False if the font lacks ``ch``."""
-        i = self.codes.find(ch)
+        did). False if the font lacks ``t``."""
+        i = self.codes.find(t)
         if i < 0:
             return False
         sheet = self.sheet
@@ -52,13 +48,8 @@ class Font:
         for gy in range(self.height):
             for gx in range(self.width):
                 if sheet[x0 + gx, gy]:
-                    bmp[x + gx, y + gy] = 1
+                    bitmap[x + gx, y + gy] = 1
         return True
-
-    def get_glyph(self, code_point):
-        """The tile of ``code_point`` or None (the name bitmap fonts use, for the tests)."""
-        i = self.codes.find(chr(code_point))
-        return None if i < 0 else i
 
 
 class Line:
@@ -94,18 +85,18 @@ class Line:
         font = self.font
         grid = self.grid
         cols = grid.width  # may be more than ``chars``: blanks to the end (a scaled-down message)
-        col = 0
+        n = 0  # characters drawn
         at = row * cols
         for k in range(len(text)):
-            if col >= self.chars:
+            if n >= self.chars:
                 break
             i = font.codes.find(text[k:k + 1])  # a slice: see _NO_NAMES
             if i >= 0:
-                grid[at + col] = i
-                col += 1
-        while col < cols:
-            grid[at + col] = font.blank
-            col += 1
+                grid[at + n] = i
+                n += 1
+        while n < cols:
+            grid[at + n] = font.blank
+            n += 1
 
 
 class Stamps:
@@ -144,25 +135,24 @@ class Stamps:
         if not changed:
             return 0
         font = self.font
-        bmp = self.bitmap
-        bmp.fill(0)
+        self.bitmap.fill(0)
         for i in range(n):
             t = self.texts[i]
             if self.right:
                 t = " " * (self.chars - len(t)) + t
             dx, dy = self.places[i]
-            col = 0
+            n = 0  # characters drawn
             for k in range(len(t)):
-                if col >= self.chars:
+                if n >= self.chars:
                     break
-                if font.stamp(bmp, dx + col * font.width, dy, t[k:k + 1]):
-                    col += 1
+                if font.stamp(self.bitmap, dx + n * font.width, dy, t[k:k + 1]):
+                    n += 1
         return changed
 
 
 def palette_for(color):
     """Transparent background and ``color``: what a Line draws with (Lines may share one)."""
-    pal = displayio.Palette(2)
-    pal.make_transparent(0)
-    pal[1] = color
-    return pal
+    p = displayio.Palette(2)
+    p.make_transparent(0)
+    p[1] = color
+    return p

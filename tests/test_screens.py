@@ -90,13 +90,14 @@ def _extents(group, w, h, ox=0, oy=0, scale=1, out=None):
 
 def test_font_draws_every_string_in_every_language():
     missing = set()
+    glyph = FONT.codes.find
     for lang in strings.LANGUAGES:
         for line in [t for part in ("", "place", "menu", "errors", "duel", "end", "pause") for t in strings.load(lang, part).values()]:
             for ch in line:
-                if FONT.get_glyph(ord(ch)) is None:
+                if glyph(ch) < 0:
                     missing.add((lang, ch))
     assert not missing
-    assert FONT.get_glyph(ord("Ґ")) is not None and FONT.get_glyph(ord("ї")) is not None
+    assert glyph("Ґ") >= 0 and glyph("ї") >= 0
 
 
 def test_nothing_is_drawn_outside_the_screen(rendered):
@@ -224,7 +225,7 @@ def test_the_glyph_sheet_holds_the_fonts_glyphs():
         want = [[g.bitmap[x, y] for x in range(6)] for y in range(12)]
         got = [[FONT.sheet[i * 6 + x, y] for x in range(6)] for y in range(12)]
         assert got == want, ch
-    assert FONT.get_glyph(ord("\u4e00")) is None
+    assert FONT.codes.find("\u4e00") < 0
 
 
 # the board page's texts that are not a line each (text.Stamps, render._Lines), as lines: the
