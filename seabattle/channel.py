@@ -1,11 +1,12 @@
 """Reliable, ordered delivery of short messages over a link that loses, repeats and delays bytes.
 
-One ``Channel`` lives for one connection (``reset()`` when a new one starts). It numbers its
-frames (``seq``), acknowledges the peer's frames cumulatively (``ack`` in every frame it sends,
-or a bare acknowledgement frame), resends everything unacknowledged when the oldest frame has
-waited longer than the retransmission timeout (doubling up to a ceiling, go-back-N), delivers
-each message exactly once and in order, and acknowledges duplicates again without delivering
-them.
+One ``Channel`` lives for one connection (``reset()`` when a new one starts; seabattle.duel
+makes a new one instead, counting on in the same ``stats``, and holds none while the link is
+down). It numbers its frames (``seq``), acknowledges the peer's frames cumulatively (``ack`` in
+every frame it sends, or a bare acknowledgement frame), resends everything unacknowledged when
+the oldest frame has waited longer than the retransmission timeout (doubling up to a ceiling,
+go-back-N), delivers each message exactly once and in order, and acknowledges duplicates again
+without delivering them.
 
 Flow control: the nRF boards' receive buffer holds 64 bytes and silently drops new bytes when
 full, so the channel never has more than ``WINDOW`` bytes of unacknowledged frames on the link,
@@ -39,7 +40,7 @@ class ChannelFull(ValueError):
 
 
 class Channel:
-    def __init__(self, link, clock, rto=RTO, rto_max=RTO_MAX):
+    def __init__(self, link, clock, rto=RTO, rto_max=RTO_MAX, stats=None):
         self.link = link
         self.clock = clock
         self.rto_min = rto
@@ -48,7 +49,7 @@ class Channel:
         self.session = 0  # the session id frames are sent with
         self.accept = 0  # a session accepted besides 0 (the settled one, once known)
         self.strict = False  # refuse session-0 frames (both sides know the session)
-        self.stats = [0] * 7
+        self.stats = [0] * 7 if stats is None else stats  # counted on (a duel's, kept across connections)
         self._frames = []
         self.reset()
 

@@ -122,7 +122,7 @@ class _Refuse(Exception):
 # coin toss), duel_play (shots and answers), duel_end (the fleets revealed and checked),
 # duel_save (reading a saved duel), duel_new (a new duel's state: held while it is made),
 # duel_sync (a connection's start: held until both sides said what they hold). This module keeps
-# the state, the channel, the routing of messages and saving.
+# the state, the channel while the link is up, the routing of messages and saving.
 PARTS = ("setup", "play", "end")  # the phase modules, by phase: SETUP, PLAY, OVER
 
 
@@ -204,6 +204,7 @@ class Duel:
             _part("sync").connect(self)
         elif self._up and not up:
             self._down_since = now
+            self.channel = None  # a new one when the link is up again (see _tidy)
             self._event(("disconnected",))
         self._up = up
         if up:
@@ -214,7 +215,7 @@ class Duel:
             if self.sid and not self.peer_knows_sid and (
                     self.channel.heard_session or 0 < self._toss_msg <= self.channel.acked):
                 self._learned_sid()
-            foreign = self.channel.stats[4]
+            foreign = self.channel_stats[4]
             if foreign > self._foreign_seen:
                 self._foreign_seen = foreign
                 self._event(("refused", Evidence("foreign", foreign)))
@@ -234,7 +235,9 @@ class Duel:
         """Drop the phase modules this phase no longer needs (a stray repeat of an old phase's
         message loads its module again: correct, only slower), and every one of them while the
         link is down: then only the timers run, and the link finding its peer again needs the
-        room (the resumed conversation loads the phase's module again)."""
+        room (the resumed conversation loads the phase's module again). Nor the channel while
+        the link is down (Duel.channel is None then): seabattle.duel_sync makes a new one, and
+        loads its modules again, when the link is up."""
         now = self.phase if self._up else -1
         for i in range(3):
             if i != now:
@@ -243,6 +246,9 @@ class Duel:
             forget("seabattle.verify")  # the reveal's check (duel_end)
         if self._synced or not self._up:
             forget("seabattle.duel_sync")  # a connection's start: until both sides said what they hold
+        if not self._up:
+            forget("seabattle.channel")
+            forget("seabattle.frame")
 
     def _event(self, ev):
         self.events.append(ev)
@@ -265,9 +271,12 @@ class Duel:
         return commit.sha256(b"shot" + self.seed + bytes((n >> 8, n & 0xFF, sq)))[:TAG]
 
     def _set_session(self):
-        self.channel.accept = self.sid
-        self.channel.session = self.sid if self.peer_knows_sid else 0
-        self.channel.strict = self.peer_knows_sid and self.sid != 0
+        ch = self.channel
+        if ch is None:
+            return  # the link is down (or a save is loading): set when a channel is made
+        ch.accept = self.sid
+        ch.session = self.sid if self.peer_knows_sid else 0
+        ch.strict = self.peer_knows_sid and self.sid != 0
 
     def _learned_sid(self):
         self.peer_knows_sid = True

@@ -5,7 +5,6 @@ set-up phase's screens do not hold this code.
 """
 
 from seabattle import commit
-from seabattle.channel import Channel
 from seabattle.compat import forget
 from seabattle.duel import GUEST, HOST, SETUP, DuelError, _name_bytes, _random_bytes
 from seabattle.evidence import Evidence
@@ -27,7 +26,13 @@ def init(d, link, clock, rng, role, name, rules, store, gone_ms, reveal_ms, rest
     d.store = store
     d.gone_ms = gone_ms
     d.reveal_ms = reveal_ms
-    d.channel = Channel(link, clock)
+    # the reliable channel (seabattle.channel) exists only while the link is up: made by
+    # seabattle.duel_sync.connect, dropped by Duel.poll when the link goes down (its code and
+    # buffers, ~5 KB, are not held while the boards find each other again); its counters
+    # (Channel.stats: bytes out, resent, foreign frames ...) are this list, kept across connections
+    # (the frame decoder's, Decoder.stats, start again with each connection: a duel never reads them)
+    d.channel = None
+    d.channel_stats = [0] * 7
     d.phase = SETUP
     d.peer_name = ""
     d.hello_in = False

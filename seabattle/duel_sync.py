@@ -1,16 +1,20 @@
-"""A connection's start (seabattle.duel): the SYNC each side sends first, saying what it already
-holds from the other, and the peer's SYNC read (``Duel._peer``: what to send again). Functions of
-the Duel ``d``; imported by seabattle.duel when the link comes up and dropped once both SYNCs are
+"""A connection's start (seabattle.duel): a new channel for it (seabattle.channel: none is held
+while the link is down), the SYNC each side sends first, saying what it already holds from the
+other, and the peer's SYNC read (``Duel._peer``: what to send again). Functions of the Duel
+``d``; imported by seabattle.duel when the link comes up and dropped once both SYNCs are
 through, or the link is down (``seabattle.duel.forget``): on a board every module loaded costs
 heap, and this code runs once a connection.
 """
 
+from seabattle.channel import Channel
 from seabattle.duel import PER_SHIPS, T_SYNC, _Refuse
 from seabattle.evidence import Evidence
 
 
 def connect(d):
-    d.channel.reset()
+    # a new connection, a new channel (sequence numbers from 0, nothing in flight: what
+    # Channel.reset() gave the one a Duel used to keep), counting on in the duel's counters
+    d.channel = Channel(d.link, d.clock, stats=d.channel_stats)
     d._synced = False
     d._peer = None
     d._outbox = []

@@ -74,7 +74,7 @@ class Match:
 
     def bytes(self):
         """Bytes both devices have written to the link so far."""
-        return self.duels[0].channel.stats[1] + self.duels[1].channel.stats[1] + self._old_bytes
+        return self.duels[0].channel_stats[1] + self.duels[1].channel_stats[1] + self._old_bytes
 
     def _side_step(self, side, d):
         if True:
@@ -102,7 +102,7 @@ class Match:
         """Device ``side`` restarts from its last save (or ``saved``); the connection drops."""
         data = saved if saved is not None else self.saved[side]
         old = self.duels[side]
-        self._old_bytes += old.channel.stats[1]
+        self._old_bytes += old.channel_stats[1]
         self.sim.disconnect()
         self.duels[side] = type(old).load(data, self.sim.ends[side], self.clock, self.rngs[side],
                                           old.store, self.gone_ms, self.reveal_ms)

@@ -63,7 +63,7 @@ def test_replayed_old_frames_are_not_applied_twice():
             m.sim.inject(0, captured[len(captured) // 2])  # an old frame of the guest's, again
     assert m.run()
     assert m.agree() is None, m.agree()
-    assert m.duels[0].channel.stats[3] > 0  # seen as duplicates
+    assert m.duels[0].channel_stats[3] > 0  # seen as duplicates
 
 
 def test_an_old_shot_that_gets_past_the_channel_is_refused_by_the_conversation():

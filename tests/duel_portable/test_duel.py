@@ -101,3 +101,42 @@ def test_my_commitments_are_not_held_once_all_are_queued():
                 seen += 1
     assert seen
     assert m.run() and m.agree() is None
+
+
+def test_no_channel_is_held_while_the_link_is_down():
+    """A duel whose link is down holds no channel: not the object (its buffers and queues), and
+    on a board's VM not seabattle.channel nor seabattle.frame (~5 KB of heap while the boards
+    find each other again). The link up again, a new channel counts on in the same counters
+    (bytes out, resent, foreign...), and the game goes on to the same end."""
+    import sys
+
+    board_vm = sys.implementation.name != "cpython"  # modules are dropped there only
+    m = duelsim.Match(13)
+    assert m.duels[0].channel is None  # none before the first connection either
+    while m.duels[0].shots() < 10:
+        m.step()
+    counters = [d.channel_stats for d in m.duels]
+    sent = [c[1] for c in counters]
+    assert sent[0] > 0 and sent[1] > 0 and m.duels[0].channel.stats is counters[0]
+    m.sim.disconnect(2000)
+    down = 0
+    while not m.sim.up:
+        m.step()
+        if not m.sim.up:
+            down += 1
+            for d in m.duels:
+                assert not d._up and d.channel is None
+            if board_vm:
+                assert "seabattle.channel" not in sys.modules and "seabattle.frame" not in sys.modules
+    assert down > 100
+    for _ in range(5):
+        m.step()
+    for side in (0, 1):
+        d = m.duels[side]
+        assert d._up and d.channel is not None and d.channel.stats is counters[side]
+        assert d.channel_stats[1] > sent[side]  # counting on: the SYNC went out on the new one
+    if board_vm:
+        assert "seabattle.channel" in sys.modules and "seabattle.frame" in sys.modules
+    assert m.run() and m.agree() is None, m.agree()
+    ref = duelsim.Match(13)
+    assert ref.run() and ref.duels[0].log == m.duels[0].log  # the shots depend on seed and number only
