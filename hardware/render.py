@@ -8,8 +8,10 @@ labels and grids (RAM: see tools.ramreport; pages change only between menus and 
 the rebuild is not per frame), and the code that builds a page (hardware/pages.py) is loaded
 for the build and dropped after it; the list page's updating code (hardware/listview.py) is
 held only while a list page shows, so the battle does not hold it. The 20 coordinate labels
-are two bitmaps (text.Stamps), not 20 lines. Each board is one TileGrid over a sprite sheet
-from hardware/tiles.py; the cursor and the latest-shot mark are one-tile TileGrids that move.
+are two bitmaps (text.Stamps), not 20 lines; each side box's lines are one TileGrid (_Lines),
+and the message is one line whose Group changes scale (double size where the layout has it).
+Each board is one TileGrid over a sprite sheet from hardware/tiles.py; the cursor and the
+latest-shot mark are one-tile TileGrids that move.
 ``update(screen)`` compares the screen with what is shown and touches only what differs;
 ``tiles_set``/``labels_set`` count those touches (tools/bench_screen.py prints them).
 """
