@@ -115,27 +115,13 @@ class Stamps:
         self.right = right
         self.x = x
         self.y = y
-        self.texts = [""] * len(places)
-        n = len(places)
-        w = chars * font.width
-        # texts one above the other at least a cell apart (the row numbers beside 16-pixel
-        # cells): a tile each, the tiles side by side in the bitmap and shown one above the
-        # other by the TileGrid. A bitmap's rows are padded to 32 bits: a 12-pixel-wide column
-        # of 156 rows took 624 bytes, ten 12 x 16 tiles side by side take 256
-        size = places[-1][1] // (n - 1) if n > 1 else 0
-        if size >= font.height and places == [(0, i * size) for i in range(n)]:
-            self.bitmap = displayio.Bitmap(w * n, size, 2)
-            self.item = displayio.TileGrid(self.bitmap, pixel_shader=palette, width=1, height=n, tile_width=w,
-                                           tile_height=size, x=x, y=y + TOP)
-            for i in range(n):
-                self.item[i] = i
-            return
-        h = 0
+        w = h = 0
         for dx, dy in places:
             w = max(w, dx + chars * font.width)
             h = max(h, dy + font.height)
         self.bitmap = displayio.Bitmap(w, h, 2)
         self.item = displayio.TileGrid(self.bitmap, pixel_shader=palette, x=x, y=y + TOP)
+        self.texts = [""] * len(places)
 
     def show(self, texts):
         """Shows ``texts`` (one per place, missing ones blank); returns how many changed."""
@@ -155,15 +141,12 @@ class Stamps:
             if self.right:
                 t = " " * (self.chars - len(t)) + t
             dx, dy = self.places[i]
-            if self.item.height > 1:  # tiles side by side in the bitmap (see __init__)
-                dx = i * self.chars * font.width
-                dy = 0
-            j = 0  # characters drawn
+            n = 0  # characters drawn
             for k in range(len(t)):
-                if j >= self.chars:
+                if n >= self.chars:
                     break
-                if font.stamp(self.bitmap, dx + j * font.width, dy, t[k:k + 1]):
-                    j += 1
+                if font.stamp(self.bitmap, dx + n * font.width, dy, t[k:k + 1]):
+                    n += 1
         return changed
 
 
