@@ -140,3 +140,31 @@ def test_no_channel_is_held_while_the_link_is_down():
     assert m.run() and m.agree() is None, m.agree()
     ref = duelsim.Match(13)
     assert ref.run() and ref.duels[0].log == m.duels[0].log  # the shots depend on seed and number only
+
+
+def test_a_duel_waiting_for_its_first_connection_holds_no_channel():
+    """A host's duel is made when it starts advertising (hardware.ble.BleLinker.host): until the
+    peer connects it holds no channel, nor on a board's VM seabattle.channel and frame; the
+    first connection makes one."""
+    import sys
+
+    from seabattle.compat import forget
+    from seabattle.rules import CLASSIC
+
+    board_vm = sys.implementation.name != "cpython"
+    clock = linksim.Clock()
+    sim = linksim.LinkSim(clock, seed=5)
+    sim.disconnect(1000)  # nobody has connected yet
+    forget("seabattle.channel")  # earlier tests' duels loaded them
+    forget("seabattle.frame")
+    host = D.Duel(sim.ends[0], clock, linksim.XorShift(1), D.HOST, "Маша", CLASSIC)
+    for _ in range(50):
+        assert host.poll() == [] and host.channel is None
+        if board_vm:
+            assert "seabattle.channel" not in sys.modules and "seabattle.frame" not in sys.modules
+        clock.tick(10)
+    clock.tick(1000)
+    assert ("connected",) in host.poll() and host.channel is not None
+    assert host.channel_stats[1] > 0  # the SYNC went out
+    if board_vm:
+        assert "seabattle.channel" in sys.modules and "seabattle.frame" in sys.modules
