@@ -29,7 +29,7 @@ class Convention:
     def column(self, x):
         if not 0 <= x < len(self.letters):
             raise CellError("column %d has no letter in the %s convention" % (x + 1, self.name))
-        return self.letters[x]
+        return self.letters[x:x + 1]  # a slice: indexing a str interns the letter on MicroPython
 
     def format(self, square, width):
         """``square`` as text: column letter then row number (``format(0, 10) == "А1"``)."""

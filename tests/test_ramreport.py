@@ -56,19 +56,22 @@ if "" in sys.path:
     sys.path.remove("")  # -c: the repository root would shadow the seabattle package
 import micropython
 from hardware import render, text
+from seabattle import coords
 font = render.load_font("%s/fonts/seabattle-12.bdf")
 line = text.Line(font, 0, 0, 12, 0xFFFFFF)
 stamps = text.Stamps(font, 0, 0, [(0, 0), (0, 12)], 2, text.palette_for(0xFFFFFF))
 micropython.qstr_info()
 line.show("\u0429\u0401\u0436 \u2713" + "\u0424")
 stamps.show(["\u042e" + "7", "\u044d"])
+line.show(coords.RUSSIAN.format(97, 10) + coords.SNEGUROCHKA.format_cells([3, 23], 10))
 micropython.qstr_info()
 """
 
 
 def test_drawing_a_text_interns_none_of_its_characters():
     # iterating or indexing a str interns each character it yields on MicroPython: a text drawn
-    # that way made each letter ever shown a name for good (hardware/text.py, _NO_NAMES)
+    # that way made each letter ever shown a name for good (hardware/text.py, _NO_NAMES), and so
+    # did naming a cell (seabattle.coords.Convention.column)
     g = ramreport.GUEST_ROOT
     code, out, err = ramreport.run_wasm(
         ["-X", "heapsize=1m", "-c", _DRAW % g], {"MICROPYPATH": ":".join((g + "/tools/mpstubs", g))})
