@@ -155,8 +155,8 @@ def _random_bytes(rng, n):
 
 def _name_bytes(name):
     out = b""
-    for ch in name:
-        b = ch.encode("utf-8")
+    for i in range(len(name)):
+        b = name[i:i + 1].encode("utf-8")  # a slice: iterating a str interns each letter on MicroPython
         if len(out) + len(b) > NAME_MAX:
             break
         out += b

@@ -168,3 +168,14 @@ def test_a_duel_waiting_for_its_first_connection_holds_no_channel():
     assert host.channel_stats[1] > 0  # the SYNC went out
     if board_vm:
         assert "seabattle.channel" in sys.modules and "seabattle.frame" in sys.modules
+
+
+def test_a_players_name_goes_on_the_wire_whole_letters_within_its_bytes():
+    # 12 bytes: a Cyrillic letter is two, so a long Russian name is cut between letters, never
+    # inside one (the peer decodes it as UTF-8)
+    from seabattle import duel
+
+    assert duel._name_bytes("Капитан Немо").decode("utf-8") == "Капита"
+    assert duel._name_bytes("Ann") == b"Ann"
+    assert duel._name_bytes("Ёжик в тумане").decode("utf-8") == "Ёжик в "  # 8 + 1 + 2 + 1 bytes
+    assert duel._name_bytes("") == b""
