@@ -4,40 +4,13 @@ None and the answer comes back through the adapter's ``poll``. Loaded when a due
 committed or a saved duel is loaded, so a board's start-up (the adapter is made there) does not
 hold it nor the fleet and score code it uses; dropped with the protocol when no duel is going on.
 
-The score is counted here (``Stats``, the same figures and names as seabattle.game's), so a duel
+The score is counted by seabattle.stats (as a game against the computer's), so a duel
 never loads seabattle.game (Game, its shots and its score: ~2 KB of a board's heap) and drops it
 if a game against the computer left it loaded.
 """
 
-from seabattle.board import MISS, SUNK
 from seabattle.compat import forget
-
-
-class Stats:
-    """One player's figures for the battle and end screens (as seabattle.game.Stats)."""
-
-    def __init__(self):
-        self.shots = 0
-        self.hits = 0  # hits and sinking shots
-        self.sunk = 0
-        self.run = 0  # hits in a row so far
-        self.longest_run = 0
-
-    def count(self, answer):
-        self.shots += 1
-        if answer == MISS:
-            self.run = 0
-            return
-        self.hits += 1
-        self.run += 1
-        if self.run > self.longest_run:
-            self.longest_run = self.run
-        if answer == SUNK:
-            self.sunk += 1
-
-    def accuracy(self):
-        """Hits per shot, 0..1."""
-        return self.hits / self.shots if self.shots else 0.0
+from seabattle.stats import Stats
 
 
 class _Shot:

@@ -7,36 +7,7 @@ since each device knows only its own fleet.
 """
 
 from seabattle.board import MISS, SUNK, Board, GameOver, View
-
-
-class Stats:
-    """One player's figures for the statistics screen."""
-
-    def __init__(self):
-        self.shots = 0
-        self.hits = 0  # hits and sinking shots
-        self.sunk = 0
-        self.run = 0  # hits in a row so far
-        self.longest_run = 0
-
-    def count(self, answer):
-        self.shots += 1
-        if answer == MISS:
-            self.run = 0
-            return
-        self.hits += 1
-        self.run += 1
-        if self.run > self.longest_run:
-            self.longest_run = self.run
-        if answer == SUNK:
-            self.sunk += 1
-
-    def accuracy(self):
-        """Hits per shot, 0..1."""
-        return self.hits / self.shots if self.shots else 0.0
-
-    def as_tuple(self):
-        return (self.shots, self.hits, self.sunk, self.longest_run)
+from seabattle.stats import Stats  # noqa: F401  (seabattle.game.Stats, as before)
 
 
 class Shot:

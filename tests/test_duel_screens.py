@@ -132,20 +132,3 @@ def test_duel_between_two_controllers_over_the_link(link, tmp_path):
         f.act(ui.FIRE)  # no rematch on the same connection: back to the duel menu
         assert f.name == "duel" and not f.duel.active
         f.duel.linker.cancel()
-
-
-def test_the_duel_score_counts_as_a_game_against_the_computer():
-    """seabattle.duelmatch counts the score itself (a duel does not load seabattle.game): the
-    same figures as seabattle.game.Stats for any run of answers."""
-    from seabattle import duelmatch, game
-    from seabattle.board import HIT, MISS, SUNK
-
-    rng = linksim.XorShift(5)
-    for _ in range(50):
-        a, b = game.Stats(), duelmatch.Stats()
-        for _ in range(rng.randrange(40)):
-            answer = (MISS, HIT, SUNK)[rng.randrange(3)]
-            a.count(answer)
-            b.count(answer)
-            assert (b.shots, b.hits, b.sunk, b.run, b.longest_run) == a.as_tuple()[:3] + (a.run, a.longest_run)
-            assert b.accuracy() == a.accuracy()
