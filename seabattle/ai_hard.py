@@ -139,10 +139,10 @@ class Hard:
         self.style = bytearray(pool)  # each pool fleet's style (see STYLES)
         self.last = [0, 0, 0]  # while a pool is built: the latest fleet of each style
         self.known = bytearray(cells)  # my own chart: UNKNOWN MISS HIT SUNK HALO
-        self.blk = bytearray(cells)  # scratch: how many ships of one fleet forbid each cell
-        self.zero = bytes(cells)  # clears ``blk`` in one copy
+        self.blocked = bytearray(cells)  # scratch: how many ships of one fleet forbid each cell
+        self.empty = bytes(cells)  # clears ``blocked`` in one copy
         self.counts = array("H", range(cells))
-        self.cand = array("H", range(2 * max(rules.fleet) + 2))
+        self.codes = array("H", range(2 * max(rules.fleet) + 2))
         self.wounded = bytearray(ships)
         # while an answer is checked: cover[row[j] + code] is 1 if a ship of slot j's size at code
         # covers the answered square (one row of 256 per size: codes and DEAD fit a byte)
@@ -155,7 +155,7 @@ class Hard:
         self.cover = bytearray(256 * (rows + 1)) if self.dead == 255 else None
         # the spots of each ship size (a row of ``row``) that lie on unknown cells only: where the
         # chain proposes to move an unhit ship (see _move). Only shrinks as answers come, so each
-        # answer prunes it in place; rebuilt whole when the chart is replaced (_resync)
+        # answer prunes it in place; rebuilt whole when the chart is replaced (_sync)
         self.legal_at = array("H", range(rows + 2))
         self.legal_n = array("H", range(rows + 1))
         total = 0
@@ -168,21 +168,21 @@ class Hard:
         self.stale = 2  # 2: fill ``legal`` from scratch, 1: prune it, 0: it is up to date
         self.cover_at = -1
         self.order = bytearray(ships)
-        # _load's state for the fleet loaded last (see there); ``cached`` 0 once ``known`` changes
+        # load's state for the fleet loaded last (see there); ``cached`` 0 once ``known`` changes
         self.loaded = bytearray(ships) if self.dead == 255 else array("H", range(ships))
-        self.blk0 = bytearray(cells)
+        self.blocked0 = bytearray(cells)
         self.wounded0 = bytearray(ships)
         self.afloat0 = 0
         self.cached = 0
         self.anchor = 0  # (see _hits)
-        self.hits = 0  # HIT squares on ``known``, counted with ``legal`` (see _spots_on_unknown)
+        self.hits = 0  # HIT squares on ``known``, counted with ``legal`` (see open_water)
         self.queue = []  # answers not yet applied to the pool: (square, answer, ship cells)
         self.seen = 0  # shots learnt
         self.ready = False  # the pool exists
         self.want = False  # a move was asked for
         self.gen = None
         self.parked = False  # the work is done until an answer comes or a move is asked for
-        self.fallback = None
+        self.normal = None
         self.touch = rules.touch
         self.sunk = []  # the sunk ships' cells, in the order they sank
         self.view = None
@@ -209,8 +209,8 @@ class Hard:
 
     def start(self, view):
         """Begin the move on ``view`` (the chart of the enemy); ``step()`` until it returns >= 0."""
-        if not self._same(view):
-            self._resync(view)
+        if not self.verify(view):
+            self._sync(view)
         self.view = view
         self.want = True
 
@@ -219,7 +219,7 @@ class Hard:
         if self.gen is None:
             if not self.queue and not self.want and self.ready:
                 return -1
-            self.gen = self._work()
+            self.gen = self.run()
         try:
             sq = next(self.gen)
         except StopIteration:
@@ -237,29 +237,28 @@ class Hard:
 
     def learn(self, shot):
         # does the computer fire again at once? then only the work its next shot needs comes first
-        again = shot.answer != MISS and self.rules.turns == TURNS_AGAIN and not shot.over
-        self.queue.append((shot.square, shot.answer, shot.ship, again))
+        shoots_again = shot.answer != MISS and self.rules.turns == TURNS_AGAIN and not shot.over
+        self.queue.append((shot.square, shot.answer, shot.ship, shoots_again))
         self.seen += 1
 
     # ----- keeping in step with the view --------------------------------------------------------
 
-    def _same(self, view):
+    def verify(self, view):
         """True if my chart, with the answers still queued, matches the view."""
         if view.shots != self.seen:
             return False
         known = self.known
         cells = view.cells
-        pending = self.queue
         for sq in range(self.rules.cells):
             if known[sq] != cells[sq]:
-                for q in pending:
+                for q in self.queue:
                     if q[0] == sq or (q[2] is not None and sq in self.rules.halo(q[2]) + list(q[2])):
                         break
                 else:
                     return False
         return True
 
-    def _resync(self, view):
+    def _sync(self, view):
         """Start again from what the view shows (a resumed game, shots I was not told of)."""
         self.known[:] = view.cells
         self.stale = 2
@@ -275,7 +274,7 @@ class Hard:
 
     # ----- the work -----------------------------------------------------------------------------
 
-    def _work(self):
+    def run(self):
         """Generator, one for the whole game: apply each answer, refill the pool (all of it after a
         miss; after a hit only what the next shot needs), pick a square when asked. What it does
         depends on the answers and the moves asked for, never on how the slices fall."""
@@ -284,10 +283,10 @@ class Hard:
                 yield -1
         while True:
             if self.queue:
-                sq, answer, ship, again = self.queue.pop(0)
-                for _ in self._filter(sq, answer, ship):
+                sq, answer, ship, shoots_again = self.queue.pop(0)
+                for _ in self.filter(sq, answer, ship):
                     yield -1
-                for _ in self._refill(again and not self.queue):
+                for _ in self.fill(shoots_again and not self.queue):
                     yield -1
                 if answer == MISS and REFRESH:
                     for _ in self._refresh():
@@ -302,106 +301,33 @@ class Hard:
             counts = self.counts
             known = self.known
             best = 0
-            ties = 0
-            pick = -1
+            t = 0
+            chosen = -1
             for c in range(self.rules.cells):
                 if known[c] != UNKNOWN:
                     continue
                 k = counts[c]
                 if k > best:
                     best = k
-                    ties = 1
-                    pick = c
+                    t = 1
+                    chosen = c
                 elif k == best and k:
-                    ties += 1
-                    if self.rng.randrange(ties) == 0:
-                        pick = c
-            if pick < 0 or not self.view.can_fire(pick):
-                pick = self._fallback_move()
-            yield pick
+                    t += 1
+                    if self.rng.randrange(t) == 0:
+                        chosen = c
+            if chosen < 0 or not self.view.can_fire(chosen):
+                if self.normal is None:  # the normal level picks this move
+                    from seabattle.ai import Normal
 
-    def _filter(self, sq, answer, ship):
+                    self.normal = Normal(self.rules, self.rng)
+                chosen = self.normal.choose(self.view)
+            yield chosen
+
+    def filter(self, sq, answer, ship):
         """Generator: note the answer and remove the pool fleets that contradict it, keeping
         ``counts`` in step: the fleets that went are taken off, or when most went, ``counts`` is
         made again from the survivors (the fewer fleets are tallied: ``tallied``)."""
-        self._note(sq, answer, ship)
-        alive = self.alive
-        n = self.n
-        s = self.ships
-        cover = self.cover
-        if cover is not None:
-            self._cover(sq, 1, answer, ship)
-        fleets = self.fleets
-        row = self.row
-        sizes = self.sizes
-        dead = self.dead
-        kept = 0
-        went = 0
-        for i in range(n):
-            if alive[i]:
-                base = i * s
-                if cover is not None:
-                    # the table's word on the ship over the square (0: none; see _cover), one
-                    # lookup per ship: the filter's inner loop
-                    v = 0
-                    for j in range(s):
-                        v = cover[(row[j] << 8) + fleets[base + j]]
-                        if v:
-                            break
-                    if answer == MISS:
-                        gone = v != 0
-                    elif answer == HIT:
-                        gone = v != 1
-                    else:
-                        gone = v != 2
-                        if not gone:  # the sunk ship is this fleet's: it stays, dead
-                            self._tally_ship(fleets[base + j], sizes[j], -1)
-                            fleets[base + j] = dead
-                else:
-                    j = self._owner(base, sq)
-                    if answer == MISS:
-                        gone = j >= 0
-                    else:
-                        gone = j < 0 or not self._fits(base, j, answer, ship)
-                if gone:
-                    alive[i] = 2  # gone with this answer: taken off ``counts`` below
-                    went += 1
-                else:
-                    kept += 1
-            if i % FILTER_SLICE == FILTER_SLICE - 1:
-                yield -1
-        if cover is not None:
-            self._cover(sq, 0)
-        counts = self.counts
-        recount = kept < went
-        if recount:
-            for c in range(self.rules.cells):
-                counts[c] = 0
-        self.tallied = 0
-        for i in range(n):
-            a = alive[i]
-            if a == 2:
-                alive[i] = 0
-                if recount:
-                    continue
-                self._tally(i * s, -1)
-            elif not a or not recount:
-                continue
-            else:
-                self._tally(i * s, 1)
-            self.tallied += 1
-            if self.tallied % COUNT_SLICE == 0:
-                yield -1
-
-    def _fallback_move(self):
-        if self.fallback is None:
-            from seabattle.ai import Normal
-
-            self.fallback = Normal(self.rules, self.rng)
-        return self.fallback.choose(self.view)
-
-    def _note(self, sq, answer, ship):
-        known = self.known
+        known = self.known  # the answer on my chart first
         if not self.stale:
             self.stale = 1
         self.cached = 0
@@ -414,8 +340,75 @@ class Hard:
             self.sunk.append(tuple(ship))
         else:
             known[sq] = answer
+        alive = self.alive
+        n = self.n
+        s = self.ships
+        cover = self.cover
+        if cover is not None:
+            self._cover(sq, 1, answer, ship)
+        fleets = self.fleets
+        row = self.row
+        sizes = self.sizes
+        dead = self.dead
+        left = 0
+        dropped = 0
+        for i in range(n):
+            if alive[i]:
+                base = i * s
+                if cover is not None:
+                    # the table's word on the ship over the square (0: none; see _cover), one
+                    # lookup per ship: the filter's inner loop
+                    v = 0
+                    for j in range(s):
+                        v = cover[(row[j] << 8) + fleets[base + j]]
+                        if v:
+                            break
+                    if answer == MISS:
+                        drop = v != 0
+                    elif answer == HIT:
+                        drop = v != 1
+                    else:
+                        drop = v != 2
+                        if not drop:  # the sunk ship is this fleet's: it stays, dead
+                            self._tally_ship(fleets[base + j], sizes[j], -1)
+                            fleets[base + j] = dead
+                else:
+                    j = self.owner(base, sq)
+                    if answer == MISS:
+                        drop = j >= 0
+                    else:
+                        drop = j < 0 or not self.fits(base, j, answer, ship)
+                if drop:
+                    alive[i] = 2  # gone with this answer: taken off ``counts`` below
+                    dropped += 1
+                else:
+                    left += 1
+            if i % FILTER_SLICE == FILTER_SLICE - 1:
+                yield -1
+        if cover is not None:
+            self._cover(sq, 0)
+        counts = self.counts
+        clear = left < dropped
+        if clear:
+            for c in range(self.rules.cells):
+                counts[c] = 0
+        self.tallied = 0
+        for i in range(n):
+            a = alive[i]
+            if a == 2:
+                alive[i] = 0
+                if clear:
+                    continue
+                self.add(i * s, -1)
+            elif not a or not clear:
+                continue
+            else:
+                self.add(i * s, 1)
+            self.tallied += 1
+            if self.tallied % COUNT_SLICE == 0:
+                yield -1
 
-    def _fits(self, base, j, answer, ship):
+    def fits(self, base, j, answer, ship):
         """Does pool fleet at ``base``, whose ship ``j`` covers the square of a hit or a sunk
         ship, agree with the answer (applied to ``known`` already)?"""
         fleets = self.fleets
@@ -441,7 +434,7 @@ class Hard:
         fleets[base + j] = self.dead
         return True
 
-    def _tally(self, base, delta):
+    def add(self, base, delta):
         """Add ``delta`` to ``counts`` over every ship cell of the pool fleet at ``base``."""
         fleets = self.fleets
         sizes = self.sizes
@@ -487,20 +480,20 @@ class Hard:
             full = on and answer == HIT
             for p in range(lo, hi + 1):
                 code = (y * w + p) * 2
-                cover[base + code] = 2 if full and self._whole(code, size) else on
+                cover[base + code] = 2 if full and self.is_sunk(code, size) else on
             if size > 1:
                 lo = y - size + 1 if y >= size - 1 else 0
                 hi = y if y <= h - size else h - size
                 for p in range(lo, hi + 1):
                     code = (p * w + x) * 2 + 1
-                    cover[base + code] = 2 if full and self._whole(code, size) else on
+                    cover[base + code] = 2 if full and self.is_sunk(code, size) else on
             if on and answer == SUNK and size == len(ship):
                 first = min(ship)
                 vertical = 1 if size > 1 and max(ship) - first == (size - 1) * w else 0
                 cover[base + first * 2 + vertical] = 2
         self.cover_at = sq if on else -1
 
-    def _owner(self, base, sq):
+    def owner(self, base, sq):
         """The index of the ship of pool fleet ``base`` that covers ``sq``, or -1."""
         fleets = self.fleets
         if self.cover_at == sq:
@@ -527,30 +520,30 @@ class Hard:
 
     # ----- refilling the pool -------------------------------------------------------------------
 
-    def _refill(self, again=False):
+    def fill(self, shoots_again=False):
         """Generator: replace removed fleets by moved copies of the survivors, each survivor
         copied as evenly as the numbers allow (systematic resampling: more different copies than
-        drawing each at random). ``again``: the computer fires again at once, so only up to
+        drawing each at random). ``shoots_again``: the computer fires again at once, so only up to
         TOPUP copies and only if fewer than FIRE_MIN fleets survive (none if none survive: the
         normal level moves, the pool is rebuilt after the next miss)."""
         alive = self.alive
         n = self.n
         live = self.live
-        survivors = 0
+        left = 0
         for i in range(n):
             if alive[i]:
-                live[survivors] = i
-                survivors += 1
-        if survivors == 0:
-            if again:
+                live[left] = i
+                left += 1
+        if left == 0:
+            if shoots_again:
                 return
             self.collapses += 1
             for _ in self._build():
                 yield -1
             return
-        todo = n - survivors
-        if again:
-            if survivors >= FIRE_MIN:
+        todo = n - left
+        if shoots_again:
+            if left >= FIRE_MIN:
                 return
             if todo > TOPUP:
                 todo = TOPUP
@@ -563,8 +556,8 @@ class Hard:
         # samples' would be): after a miss (not before a shot the player waits for) the sweeps
         # grow with the copies per survivor
         sweeps = self.sweeps
-        if not again:
-            sweeps = self.sweeps * ((todo + survivors - 1) // survivors)
+        if not shoots_again:
+            sweeps = self.sweeps * ((todo + left - 1) // left)
             if sweeps > SWEEPS_MAX:
                 sweeps = SWEEPS_MAX if SWEEPS_MAX > self.sweeps else self.sweeps
         per = REFILL_SLICE * self.sweeps // sweeps or 1  # copies a slice: about the same work
@@ -575,14 +568,14 @@ class Hard:
                 break
             if alive[i]:
                 continue
-            j = live[((t * 256 + offset) * survivors) // (todo * 256)]
+            j = live[((t * 256 + offset) * left) // (todo * 256)]
             t += 1
             for k in range(s):
                 fleets[i * s + k] = fleets[j * s + k]
             self.style[i] = self.style[j]
             alive[i] = 1
             self._move(i * s, sweeps)
-            self._tally(i * s, 1)
+            self.add(i * s, 1)
             if t % per == 0:
                 yield -1
 
@@ -601,9 +594,9 @@ class Hard:
             i = i + 1 if i + 1 < n else 0
             if not alive[i]:
                 continue
-            self._tally(i * s, -1)
+            self.add(i * s, -1)
             self._move(i * s, 1)
-            self._tally(i * s, 1)
+            self.add(i * s, 1)
             t += 1
             if t % REFILL_SLICE == 0:
                 yield -1
@@ -632,7 +625,7 @@ class Hard:
             self.ready = True  # nothing consistent found in time: the normal level moves
             return
         alive[0] = 1
-        self._tally(0, 1)
+        self.add(0, 1)
         last = self.last
         for k in range(3):
             last[k] = 0
@@ -645,15 +638,15 @@ class Hard:
                 found = yield from self._search(i, EXTRA_TOTAL)
                 if found:
                     alive[i] = 1
-                    self._tally(i * s, 1)
+                    self.add(i * s, 1)
                     yield -1
                     continue
             # each style's chain goes on from its own latest fleet
-            prev = last[self.style[i]]
-            if not prev:
-                prev = i - 1
+            j = last[self.style[i]]
+            if not j:
+                j = i - 1
             for t in range(s):
-                fleets[i * s + t] = fleets[prev * s + t]
+                fleets[i * s + t] = fleets[j * s + t]
             done = 0
             while done < sweeps:  # the same chain as one call (same random numbers), in chunks
                 k = sweeps - done
@@ -665,7 +658,7 @@ class Hard:
                 done += k
             alive[i] = 1
             last[self.style[i]] = i
-            self._tally(i * s, 1)
+            self.add(i * s, 1)
             yield -1
         self.ready = True
 
@@ -694,21 +687,21 @@ class Hard:
                     return False
             # each style's fleets, from a random place in its section, into a run of the pool
             view = memoryview(self.fleets)
-            section = len(head)
+            start = len(head)
             at = 0
             for k in range(3):
                 off = self.rng.randrange(have[k]) if have[k] else 0
                 left = need[k]
                 while left:
-                    take = have[k] - off
-                    if take > left:
-                        take = left
-                    f.seek(section + off * s)
-                    f.readinto(view[at * s:(at + take) * s])
-                    at += take
-                    left -= take
+                    m = have[k] - off
+                    if m > left:
+                        m = left
+                    f.seek(start + off * s)
+                    f.readinto(view[at * s:(at + m) * s])
+                    at += m
+                    left -= m
                     off = 0
-                section += have[k] * s
+                start += have[k] * s
             del view
         yield -1
         # slot i takes the next fleet of its style's run: a permutation, followed cycle by cycle
@@ -720,39 +713,39 @@ class Hard:
             first[k] += 1
         fleets = self.fleets
         alive = self.alive
-        tmp = self.wounded  # scratch of one fleet
+        buf = self.wounded  # scratch of one fleet
         for i in range(n):
             if alive[i] or src[i] == i:
                 alive[i] = 1
                 continue
             for t in range(s):
-                tmp[t] = fleets[i * s + t]
-            cur = i
+                buf[t] = fleets[i * s + t]
+            current = i
             while True:
-                alive[cur] = 1
-                nxt = src[cur]
+                alive[current] = 1
+                nxt = src[current]
                 if nxt == i:
                     for t in range(s):
-                        fleets[cur * s + t] = tmp[t]
+                        fleets[current * s + t] = buf[t]
                     break
                 for t in range(s):
-                    fleets[cur * s + t] = fleets[nxt * s + t]
-                cur = nxt
+                    fleets[current * s + t] = fleets[nxt * s + t]
+                current = nxt
         yield -1
         # one of the board's symmetries, as a code -> code table per ship size
         self.opened = self.rng.randrange(8 if self.w == self.h else 4)
         turn = self._symmetry(self.opened, self.cover)  # scratch (the filter's, idle now)
-        cells2 = 2 * self.rules.cells
+        stride = 2 * self.rules.cells
         sizes = self.sizes
-        kinds = bytearray(s)  # each ship's row of ``turn``
+        rows = bytearray(s)  # each ship's row of ``turn``
         for j in range(1, s):
-            kinds[j] = kinds[j - 1] + (1 if sizes[j] != sizes[j - 1] else 0)
+            rows[j] = rows[j - 1] + (1 if sizes[j] != sizes[j - 1] else 0)
         yield -1
         for i in range(n):
             base = i * s
             for j in range(s):
-                fleets[base + j] = turn[kinds[j] * cells2 + fleets[base + j]]
-            self._tally(base, 1)
+                fleets[base + j] = turn[rows[j] * stride + fleets[base + j]]
+            self.add(base, 1)
             if i % TABLE_SLICE == TABLE_SLICE - 1:
                 yield -1
         for c in range(len(turn)):
@@ -766,13 +759,13 @@ class Hard:
         h = self.h
         cells = self.rules.cells
         sizes = self.sizes
-        kinds = 1
+        rows = 1
         for j in range(1, len(sizes)):
             if sizes[j] != sizes[j - 1]:
-                kinds += 1
+                rows += 1
         if out is None:
-            out = bytearray(kinds * 2 * cells)
-        cell = self.blk  # scratch: where each square goes (squares fit a byte on such boards)
+            out = bytearray(rows * 2 * cells)
+        cell = self.blocked  # scratch: where each square goes (squares fit a byte on such boards)
         for c in range(cells):
             x = c % w
             y = c // w
@@ -806,8 +799,8 @@ class Hard:
         return out
 
     def _mark(self, code, size, delta):
-        """Add ``delta`` to ``blk`` over the cells a ship at ``code`` forbids to the others."""
-        blk = self.blk
+        """Add ``delta`` to ``blocked`` over the cells a ship at ``code`` forbids to the others."""
+        blocked = self.blocked
         w = self.w
         start = code >> 1
         touch = self.touch
@@ -833,28 +826,28 @@ class Hard:
             for y in range(y0, y1 + 1):  # (a constant step: MicroPython counts, no range object)
                 row = y * w
                 for c in range(row + x0, row + x1 + 1):
-                    blk[c] += delta
+                    blocked[c] += delta
             return
         step = w if code & 1 else 1
         c = start
         cells = self.rules.cells
         for _ in range(size):
-            blk[c] += delta
+            blocked[c] += delta
             x = c % w
             if x > 0:
-                blk[c - 1] += delta
+                blocked[c - 1] += delta
             if x < w - 1:
-                blk[c + 1] += delta
+                blocked[c + 1] += delta
             if c >= w:
-                blk[c - w] += delta
+                blocked[c - w] += delta
             if c + w < cells:
-                blk[c + w] += delta
+                blocked[c + w] += delta
             c += step
 
-    def _load(self, base):
-        """Fill ``blk``, ``wounded`` and ``order`` for the pool fleet at ``base``; returns its ships
+    def load(self, base):
+        """Fill ``blocked``, ``wounded`` and ``order`` for the pool fleet at ``base``; returns its ships
         afloat. A copy of the same survivor as the fleet loaded last (the refill makes a survivor's
-        copies in a row) gets that load's state back in two copies (``blk0``, ``wounded0``)."""
+        copies in a row) gets that load's state back in two copies (``blocked0``, ``wounded0``)."""
         fleets = self.fleets
         s = self.ships
         last = self.loaded  # the codes of the fleet loaded last, when ``cached``
@@ -863,11 +856,11 @@ class Hard:
                 if last[j] != fleets[base + j]:
                     break
             else:
-                self.blk[:] = self.blk0
+                self.blocked[:] = self.blocked0
                 self.wounded[:] = self.wounded0
                 return self.afloat0
-        blk = self.blk
-        blk[:] = self.zero  # (a loop over the cells: ~3 us of a copy's ~30-90 on the unix port)
+        blocked = self.blocked
+        blocked[:] = self.empty  # (a loop over the cells: ~3 us of a copy's ~30-90 on the unix port)
         sizes = self.sizes
         known = self.known
         wounded = self.wounded
@@ -893,7 +886,7 @@ class Hard:
                         wounded[j] = 1
                         break
                     c += step
-        self.blk0[:] = blk
+        self.blocked0[:] = blocked
         self.wounded0[:] = wounded
         self.afloat0 = afloat
         self.cached = 1
@@ -904,7 +897,7 @@ class Hard:
         h = self.h
         return (w - size + 1) * h + (w * (h - size + 1) if size > 1 else 0)
 
-    def _spots_on_unknown(self):
+    def open_water(self):
         """Bring ``legal`` up to date with ``known`` (see ``stale``)."""
         known = self.known
         legal = self.legal
@@ -949,21 +942,21 @@ class Hard:
     def _move(self, base, sweeps):
         """Markov chain moves on the pool fleet at ``base``, keeping it consistent."""
         if self.stale:
-            self._spots_on_unknown()
-        afloat = self._load(base)
+            self.open_water()
+        afloat = self.load(base)
         if not afloat:
             return
         rand = self.rand  # (the loop's lookups cached in locals: its cost is per move)
         fleets = self.fleets
         sizes = self.sizes
-        blk = self.blk
+        blocked = self.blocked
         w = self.w
         h = self.h
-        # grow: how far a ship's zone reaches past it, where only its own cells (0: ships may
+        # extra: how far a ship's zone reaches past it, where only its own cells (0: ships may
         # touch) or its box grown by one (1) count once per cell (see _mark); -1 (corners): the
         # zone counts a cell more than once, so the ship is taken off before the test
         touch = self.touch
-        grow = 1 if touch == TOUCH_NEVER else (0 if touch == TOUCH_FREE else -1)
+        extra = 1 if touch == TOUCH_NEVER else (0 if touch == TOUCH_FREE else -1)
         style = self.style[base // self.ships]
         legal = self.legal
         legal_at = self.legal_at
@@ -991,34 +984,34 @@ class Hard:
             # a spot on unknown cells only, uniformly (the current one is among them, so the
             # proposal is symmetric): late in a game most of the board is known, and a spot drawn
             # from the whole board was nearly always refused, leaving copies equal to their parent.
-            # Only ``blk`` is left to check: ``legal`` is up to date with ``known``
+            # Only ``blocked`` is left to check: ``legal`` is up to date with ``known``
             kind = row[j]
             new = legal[legal_at[kind] + rand(legal_n[kind])]
             c = new >> 1
             step = w if new & 1 else 1
-            if grow >= 0:
+            if extra >= 0:
                 # test the spot with the ship still in place: a cell counted once, and only by
                 # this ship's own zone, is free once it moves (its zone: found at the first such cell)
                 x0 = -1
                 for _ in range(size):
-                    b = blk[c]
+                    b = blocked[c]
                     if b:
                         if b > 1:
                             break
                         if x0 < 0:
                             y0 = (code >> 1) // w
                             x0 = (code >> 1) - y0 * w
-                            x1 = x0 + (0 if code & 1 else size - 1) + grow
-                            y1 = y0 + (size - 1 if code & 1 else 0) + grow
-                            x0 -= grow
-                            y0 -= grow
+                            x1 = x0 + (0 if code & 1 else size - 1) + extra
+                            y1 = y0 + (size - 1 if code & 1 else 0) + extra
+                            x0 -= extra
+                            y0 -= extra
                         y = c // w
                         if not (x0 <= c - y * w <= x1 and y0 <= y <= y1):
                             break
                     c += step
                 else:
                     # Metropolis for the style's prior: a move off a favoured spot is kept 1 in LIFT
-                    if not (style and self._lifted(code, size, style) and not self._lifted(new, size, style)
+                    if not (style and self.habit(code, size, style) and not self.habit(new, size, style)
                             and rand(LIFT)):
                         fleets[base + j] = new
                         # the zone off at ``code`` and on at ``new``: _mark inline (its commonest call)
@@ -1032,7 +1025,7 @@ class Hard:
                             else:
                                 x1 = x0 + size - 1
                                 y1 = y0
-                            if grow:
+                            if extra:
                                 if x0:
                                     x0 -= 1
                                 if y0:
@@ -1044,7 +1037,7 @@ class Hard:
                             for y in range(y0, y1 + 1):
                                 r = y * w
                                 for c in range(r + x0, r + x1 + 1):
-                                    blk[c] += d
+                                    blocked[c] += d
                             if d > 0:
                                 break
                             d = 1
@@ -1052,17 +1045,17 @@ class Hard:
                 continue
             self._mark(code, size, -1)
             for _ in range(size):
-                if blk[c]:
+                if blocked[c]:
                     break
                 c += step
             else:
-                if not (style and self._lifted(code, size, style) and not self._lifted(new, size, style)
+                if not (style and self.habit(code, size, style) and not self.habit(new, size, style)
                         and rand(LIFT)):
                     code = new
             fleets[base + j] = code
             self._mark(code, size, 1)
 
-    def _lifted(self, code, size, style):
+    def habit(self, code, size, style):
         """Does a ship at ``code`` lie where ``style`` favours it (see STYLES)?"""
         if style == 1 and size == 1:
             return False
@@ -1076,7 +1069,7 @@ class Hard:
             return x == 0 or x == w - 1
         return y == 0 or y == self.h - 1
 
-    def _whole(self, code, size):
+    def is_sunk(self, code, size):
         """Is the ship at ``code`` hit on every cell?"""
         known = self.known
         step = self.w if code & 1 else 1
@@ -1104,22 +1097,22 @@ class Hard:
         self.anchor = anchor
         return hits
 
-    def _through(self, anchor, size, hits):
-        """Fill ``cand`` with the legal codes of a ship of ``size`` through ``anchor`` covering
+    def through(self, anchor, size, hits):
+        """Fill ``codes`` with the legal codes of a ship of ``size`` through ``anchor`` covering
         ``hits`` hits (those of the ship that covered them); returns how many."""
         w = self.w
         h = self.h
         known = self.known
-        blk = self.blk
-        ax = anchor % w
-        ay = anchor // w
-        cand = self.cand
+        blocked = self.blocked
+        x = anchor % w
+        y = anchor // w
+        codes = self.codes
         n = 0
         for vertical in (0, 1):
             if vertical and size == 1:
                 break
             step = w if vertical else 1
-            pos = ay if vertical else ax
+            pos = y if vertical else x
             limit = h if vertical else w
             lo = pos - size + 1
             if lo < 0:
@@ -1128,102 +1121,104 @@ class Hard:
             if hi > pos:
                 hi = pos
             for p in range(lo, hi + 1):
-                start = p * w + ax if vertical else ay * w + p
+                start = p * w + x if vertical else y * w + p
                 c = start
-                got = 0
+                found = 0
                 ok = True
                 for _ in range(size):
                     state = known[c]
-                    if blk[c] or (state != UNKNOWN and state != HIT):
+                    if blocked[c] or (state != UNKNOWN and state != HIT):
                         ok = False
                         break
                     if state == HIT:
-                        got += 1
+                        found += 1
                     c += step
-                if ok and got == hits:
-                    cand[n] = start * 2 + vertical
+                if ok and found == hits:
+                    codes[n] = start * 2 + vertical
                     n += 1
         return n
 
     def _swap(self, base, j, k, style):
         """Metropolis-Hastings move: wounded ship ``j`` hands its hits to the unhit ship ``k`` of
         another size (drawn among the spots through them) and goes to a random spot. Accepted with
-        the ratio that keeps the pool's law (uniform, or the style's prior)."""
+        the ratio that keeps the pool's law (uniform, or the style's prior). Ship ``j`` (size ``a``)
+        goes from ``code`` to ``new``, ship ``k`` (size ``b``) from ``other`` to ``moved``; ``n`` and
+        ``m``: the spots of each size through the hits."""
         fleets = self.fleets
         sizes = self.sizes
         a = sizes[j]
         b = sizes[k]
-        old_a = fleets[base + j]
-        old_b = fleets[base + k]
-        hits = self._hits(old_a, a)
+        code = fleets[base + j]
+        other = fleets[base + k]
+        hits = self._hits(code, a)
         anchor = self.anchor
         if b <= hits:  # a ship that small would have sunk
             return
-        self._mark(old_a, a, -1)
-        self._mark(old_b, b, -1)
-        n_a = self._through(anchor, a, hits)
-        n_b = self._through(anchor, b, hits)
+        self._mark(code, a, -1)
+        self._mark(other, b, -1)
+        n = self.through(anchor, a, hits)
+        m = self.through(anchor, b, hits)
         rng = self.rng
-        if n_b and self.legal_n[self.row[j]]:
-            new_b = self.cand[rng.randrange(n_b)]
-            self._mark(new_b, b, 1)
+        if m and self.legal_n[self.row[j]]:
+            moved = self.codes[rng.randrange(m)]
+            self._mark(moved, b, 1)
             # ``a`` goes to a spot on unknown cells (see _move); the way back would draw ``b``'s
             # among its own such spots, and ``b`` is unhit now, so it lies on one of them
-            spots_a = self.legal_n[self.row[j]]
-            new_a = self.legal[self.legal_at[self.row[j]] + rng.randrange(spots_a)]
-            start = new_a >> 1
-            step = self.w if new_a & 1 else 1
+            spots = self.legal_n[self.row[j]]
+            new = self.legal[self.legal_at[self.row[j]] + rng.randrange(spots)]
+            start = new >> 1
+            step = self.w if new & 1 else 1
             known = self.known
-            blk = self.blk
+            blocked = self.blocked
             c = start
             for _ in range(a):
-                if blk[c] or known[c] != UNKNOWN:
+                if blocked[c] or known[c] != UNKNOWN:
                     break
                 c += step
             else:
-                spots_b = self.legal_n[self.row[k]]
-                num = n_b * spots_a
-                den = n_a * spots_b
+                # accepted with probability p / q
+                p = m * spots
+                q = n * self.legal_n[self.row[k]]
                 if style:
-                    d = (self._lifted(new_a, a, style) + self._lifted(new_b, b, style)
-                         - self._lifted(old_a, a, style) - self._lifted(old_b, b, style))
+                    d = (self.habit(new, a, style) + self.habit(moved, b, style)
+                         - self.habit(code, a, style) - self.habit(other, b, style))
                     while d > 0:
-                        num *= LIFT
+                        p *= LIFT
                         d -= 1
                     while d < 0:
-                        den *= LIFT
+                        q *= LIFT
                         d += 1
-                if num >= den or rng.randrange(den) < num:
-                    self._mark(new_a, a, 1)
-                    fleets[base + j] = new_a
-                    fleets[base + k] = new_b
+                if p >= q or rng.randrange(q) < p:
+                    self._mark(new, a, 1)
+                    fleets[base + j] = new
+                    fleets[base + k] = moved
                     self.wounded[j] = 0
                     self.wounded[k] = 1
                     return
-            self._mark(new_b, b, -1)
-        self._mark(old_a, a, 1)
-        self._mark(old_b, b, 1)
+            self._mark(moved, b, -1)
+        self._mark(code, a, 1)
+        self._mark(other, b, 1)
 
     def _redraw(self, code, size, style=0):
         """Gibbs move of a wounded ship: among the legal spots covering its hits, each weighed by
         the fleet's style (uniformly for style 0)."""
         hits = self._hits(code, size)
         anchor = self.anchor
-        n = self._through(anchor, size, hits)
-        cand = self.cand
+        n = self.through(anchor, size, hits)
+        codes = self.codes
         if n == 0:  # cannot happen: the current spot is legal
             return code
         if not style:
-            return cand[self.rng.randrange(n)]
+            return codes[self.rng.randrange(n)]
         total = 0
         for k in range(n):
-            total += LIFT if self._lifted(cand[k], size, style) else 1
+            total += LIFT if self.habit(codes[k], size, style) else 1
         r = self.rng.randrange(total)
         for k in range(n):
-            r -= LIFT if self._lifted(cand[k], size, style) else 1
+            r -= LIFT if self.habit(codes[k], size, style) else 1
             if r < 0:
-                return cand[k]
-        return cand[n - 1]
+                return codes[k]
+        return codes[n - 1]
 
     # ----- the fallback search ------------------------------------------------------------------
 
@@ -1233,7 +1228,7 @@ class Hard:
         s = self.ships
         base = i * s
         fleets = self.fleets
-        blk = self.blk
+        blocked = self.blocked
         # one slot of each sunk ship's size stays DEAD
         todo = list(range(s))
         for ship in self.sunk:
@@ -1247,31 +1242,25 @@ class Hard:
         self.pause = self.work + self.search_slice
         # restarts with doubling bounds: a depth-first search that took a bad early turn wastes
         # its whole bound below it, a fresh random order usually does not
-        attempt = RESTART
+        budget = RESTART
         left = limit
         while left > 0:
-            blk[:] = self.zero
+            blocked[:] = self.empty
             self.spent = 0
-            self.limit = attempt if attempt < left else left
+            self.limit = budget if budget < left else left
             found = yield from self._place(base, todo, hits)
             if found:
                 return True
             left -= self.spent
-            attempt *= 2
+            budget *= 2
         return False
 
-    def _spend(self, units):
-        """Count search work; True once the current search has used up its bound."""
-        self.work += units
-        self.spent += units
-        return self.spent > self.limit
-
-    def _spots(self, size, through):
-        """Legal codes for a ship of ``size`` now (through square ``through`` if >= 0), shuffled."""
+    def spots(self, size, aim):
+        """Legal codes for a ship of ``size`` now (through square ``aim`` if >= 0), shuffled."""
         w = self.w
         h = self.h
         known = self.known
-        blk = self.blk
+        blocked = self.blocked
         out = bytearray() if self.dead == 255 else array("H")  # kept per search level: small
         for vertical in (0, 1):
             if vertical and size == 1:
@@ -1281,16 +1270,16 @@ class Hard:
                 for x in range(w if vertical else w - size + 1):
                     start = y * w + x
                     c = start
-                    ok = False if through >= 0 else True
+                    ok = False if aim >= 0 else True
                     hits = 0
                     self.work += size
                     self.spent += size
                     for _ in range(size):
                         state = known[c]
-                        if blk[c] or (state != UNKNOWN and state != HIT):
+                        if blocked[c] or (state != UNKNOWN and state != HIT):
                             ok = None
                             break
-                        if c == through:
+                        if c == aim:
                             ok = True
                         if state == HIT:
                             hits += 1
@@ -1309,22 +1298,24 @@ class Hard:
 
         Which ship covers a hit is tried in a random order of sizes, so fleets built after a
         surprise do not all agree on it."""
-        if self._spend(1 + len(hits)):
+        self.work += 1 + len(hits)  # search work, counted; the current search's bound used up?
+        self.spent += 1 + len(hits)
+        if self.spent > self.limit:
             return False
         if self.work >= self.pause:
             self.pause = self.work + self.search_slice
             yield -1
-        uncovered = -1
+        aim = -1
         for c in hits:
-            if self._on_ship(base, c, todo) < 0:
-                uncovered = c
+            if self.ship_at(base, c, todo) < 0:
+                aim = c
                 break
         if not todo:
-            return uncovered < 0
+            return aim < 0
         fleets = self.fleets
         sizes = self.sizes
         rng = self.rng
-        if uncovered < 0:
+        if aim < 0:
             # no hit left to cover: the largest ship, on random spots first (cheap, no lists)
             j = todo[0]
             size = sizes[j]
@@ -1332,7 +1323,7 @@ class Hard:
             w = self.w
             h = self.h
             known = self.known
-            blk = self.blk
+            blocked = self.blocked
             for _ in range(24):
                 self.work += 1
                 self.spent += 1
@@ -1348,7 +1339,7 @@ class Hard:
                     code = start * 2 + 1
                 c = start
                 for _ in range(size):
-                    if blk[c] or known[c] != UNKNOWN:
+                    if blocked[c] or known[c] != UNKNOWN:
                         break
                     c += step
                 else:
@@ -1361,21 +1352,21 @@ class Hard:
                     if self.spent > self.limit:
                         return False
                     break
-            choices = [0]
+            options = [0]
         else:
-            choices = []
+            options = []
             for t in range(len(todo)):
                 size = sizes[todo[t]]
                 if t == 0 or size != sizes[todo[t - 1]]:
-                    choices.append(t)
-            for k in range(len(choices) - 1, 0, -1):
+                    options.append(t)
+            for k in range(len(options) - 1, 0, -1):
                 m = rng.randrange(k + 1)
-                choices[k], choices[m] = choices[m], choices[k]
-        for t in choices:
+                options[k], options[m] = options[m], options[k]
+        for t in options:
             j = todo[t]
             size = sizes[j]
             rest = todo[:t] + todo[t + 1:]
-            spots = self._spots(size, uncovered)
+            spots = self.spots(size, aim)
             if self.work >= self.pause:
                 self.pause = self.work + self.search_slice
                 yield -1
@@ -1390,8 +1381,8 @@ class Hard:
                     return False
         return False
 
-    def _on_ship(self, base, sq, todo):
-        """Like ``_owner`` but ignores the ships in ``todo`` (not placed yet)."""
+    def ship_at(self, base, sq, todo):
+        """Like ``owner`` but ignores the ships in ``todo`` (not placed yet)."""
         fleets = self.fleets
         sizes = self.sizes
         w = self.w
@@ -1423,10 +1414,10 @@ def table_name(rules):
 def table_path(rules):
     """The opening table's file for ``rules``: next to this module (seabattle/ on a board)."""
     try:
-        here = __file__
+        path = __file__
     except NameError:
-        here = "seabattle/ai_hard.py"
-    cut = here.rfind("/")
-    if here.rfind("\\") > cut:
-        cut = here.rfind("\\")
-    return (here[:cut + 1] if cut >= 0 else "") + table_name(rules)
+        path = "seabattle/ai_hard.py"
+    end = path.rfind("/")
+    if path.rfind("\\") > end:
+        end = path.rfind("\\")
+    return (path[:end + 1] if end >= 0 else "") + table_name(rules)

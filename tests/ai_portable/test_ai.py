@@ -199,7 +199,7 @@ def test_hard_rebuilds_after_a_collapse_in_bounded_slices():
         hard.search_slice = 40
         calls = {"place": 0, "spots": 0, "move": 0}
         hard._place = counted(calls, "place", hard._place)
-        hard._spots = counted(calls, "spots", hard._spots)
+        hard.spots = counted(calls, "spots", hard.spots)
         hard._move = counted(calls, "move", hard._move)
         sliced_game(hard, rules, random_fleet(rules, Rng(50 + seed)), calls, worst)
         collapses += hard.collapses
@@ -337,7 +337,7 @@ def test_opening_tables_hold_legal_fleets_and_every_symmetry_keeps_them_legal():
         sections = table_sections(rules)
         f = open(table_path(rules), "rb")
         buf = bytearray(s)
-        hard = Hard(rules, Rng(1), pool=1)  # only its symmetry tables and _lifted: no pool needed
+        hard = Hard(rules, Rng(1), pool=1)  # only its symmetry tables and habit: no pool needed
         turns = [hard._symmetry(g) for g in range(8)]
         cells2 = 2 * rules.cells
         kinds = [0]
@@ -359,7 +359,7 @@ def test_opening_tables_hold_legal_fleets_and_every_symmetry_keeps_them_legal():
                     for g in range(8):
                         legal(rules, [turns[g][kinds[j] * cells2 + codes[j]] for j in range(s)])
                 for j in range(s):
-                    edge[k] += hard._lifted(codes[j], rules.fleet[j], 2)
+                    edge[k] += hard.habit(codes[j], rules.fleet[j], 2)
             keys.sort()
             assert all(keys[i] != keys[i - 1] for i in range(1, m))  # independent draws, not copies
             del keys
@@ -477,7 +477,7 @@ def test_hard_background_slices_do_not_change_the_game():
 def test_hard_filter_by_table_and_by_search_agree():
     # the filter reads each fleet's verdict from the ``cover`` table (codes over the answered
     # square, and those that settle a hit or a sunk ship); boards whose codes do not fit a byte
-    # have no table and ask _owner/_fits instead: both must keep the same fleets, so the same game
+    # have no table and ask owner/fits instead: both must keep the same fleets, so the same game
     rules = R.preset("classic")
     fleet = random_fleet(rules, Rng(43))
     games = []
