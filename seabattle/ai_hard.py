@@ -71,7 +71,6 @@ SEARCH_TOTAL = 24000  # units the fallback search may spend before the normal le
 RESTART = 1500  # units of the search's first attempt; each restart doubles it
 EXTRA_TOTAL = 3000  # units for each extra search while a pool is rebuilt (on failure: a chain copy)
 BUILD_CHUNK = 2  # sweeps of the first pool's long chain per step
-DEAD = 0xFFFF  # a sunk ship's code in a pool fleet
 # Slices: a device calls ``step`` once a frame (and sleeps a frame between), so each is sized to
 # roughly 0.2-0.6 ms on the MicroPython unix port (~100-200 ms on a CLUE): the screen still answers
 # the buttons, and the work does not wait a frame per fleet.
@@ -86,7 +85,8 @@ REFILL_SLICE = 4  # fleets copied and moved per slice
 # cap of 2,000 fleet-sweeps after a miss.)
 FIRE_MIN = 400
 TOPUP = 16
-REFRESH = 0  # pool fleets moved one sweep after each miss, in turn (see _refresh)
+# (Moving a few pool fleets one sweep after each miss, in turn, was tried: the copies are moved
+# when made, but a fleet that survives answer after answer never is. It was left off, and removed.)
 REBUILD = 100  # fleets a pool rebuilt after a collapse starts with (the next answers refill the rest)
 COUNT_SLICE = 64  # fleets counted per slice
 # The prior: people do not place ships uniformly. Each pool fleet carries a style, drawn from
@@ -118,7 +118,7 @@ class Hard:
             styles = STYLES if rules.touch != TOUCH_FREE else b"\x00"
         self.rules = rules
         self.rng = rng
-        self.rand = rng.randrange  # made once: a bound method made per chain run is 32 bytes of heap
+        self.random = rng.randrange  # made once: a bound method made per chain run is 32 bytes of heap
         self.w = rules.width
         self.h = rules.height
         self.n = pool
@@ -127,14 +127,16 @@ class Hard:
         ships = len(rules.fleet)
         self.ships = ships
         cells = rules.cells
-        if 2 * cells <= 255:  # every code fits a byte (255 left for DEAD): half the memory
+        # ``dead``: a sunk ship's code in a pool fleet; 255 where every other code fits a byte (half
+        # the memory)
+        if 2 * cells <= 255:
             self.fleets = bytearray(pool * ships)
             self.dead = 255
         else:
             self.fleets = array("H", range(pool * ships))
-            self.dead = DEAD
+            self.dead = 0xFFFF
         self.alive = bytearray(pool)
-        self.live = array("H", range(pool))  # scratch: the survivors' indices while refilling
+        self.slots = array("H", range(pool))  # scratch: the survivors' indices while refilling
         self.styles = styles
         self.style = bytearray(pool)  # each pool fleet's style (see STYLES)
         self.last = [0, 0, 0]  # while a pool is built: the latest fleet of each style
@@ -145,7 +147,7 @@ class Hard:
         self.codes = array("H", range(2 * max(rules.fleet) + 2))
         self.wounded = bytearray(ships)
         # while an answer is checked: cover[row[j] + code] is 1 if a ship of slot j's size at code
-        # covers the answered square (one row of 256 per size: codes and DEAD fit a byte)
+        # covers the answered square (one row of 256 per size: codes and ``dead`` fit a byte)
         self.row = bytearray(ships)
         rows = 0
         for j in range(ships):
@@ -165,7 +167,7 @@ class Hard:
                 total += self._spot_count(self.sizes[j])
         self.legal_at[rows + 1] = total
         self.legal = bytearray(total) if self.dead == 255 else array("H", range(total))
-        self.stale = 2  # 2: fill ``legal`` from scratch, 1: prune it, 0: it is up to date
+        self.changed = 2  # 2: fill ``legal`` from scratch, 1: prune it, 0: it is up to date
         self.cover_at = -1
         self.order = bytearray(ships)
         # load's state for the fleet loaded last (see there); ``cached`` 0 once ``known`` changes
@@ -181,7 +183,7 @@ class Hard:
         self.ready = False  # the pool exists
         self.want = False  # a move was asked for
         self.gen = None
-        self.parked = False  # the work is done until an answer comes or a move is asked for
+        self.hold = False  # the work is done until an answer comes or a move is asked for
         self.normal = None
         self.touch = rules.touch
         self.sunk = []  # the sunk ships' cells, in the order they sank
@@ -191,11 +193,10 @@ class Hard:
         self.tallied = 0  # fleets the last filter tallied
         self.work = 0  # search work done so far (units), for slicing and for tests
         self.pause = 0  # ``work`` at which the search yields next
-        self.spent = 0  # work of the current search
-        self.limit = 0  # its bound
+        self.used = 0  # work of the current search
+        self.budget = 0  # its bound
         self.collapses = 0  # pools rebuilt after no fleet survived an answer
         self.failures = 0  # searches that gave up
-        self.fresh = 0  # the pool fleet _refresh moved last
         self.opened = -1  # the symmetry the opening table was turned by, -1 if it was not used
 
     # ----- the shooter interface ----------------------------------------------------------------
@@ -233,7 +234,7 @@ class Hard:
     def busy(self):
         """True while there is work ``step`` can do before the next move is asked for (in the
         background: after a miss, the player's turn; after a hit, the pause before the next shot)."""
-        return bool(self.queue) or not self.ready or (self.gen is not None and not self.parked)
+        return bool(self.queue) or not self.ready or (self.gen is not None and not self.hold)
 
     def learn(self, shot):
         # does the computer fire again at once? then only the work its next shot needs comes first
@@ -261,13 +262,13 @@ class Hard:
     def _sync(self, view):
         """Start again from what the view shows (a resumed game, shots I was not told of)."""
         self.known[:] = view.cells
-        self.stale = 2
+        self.changed = 2
         self.cached = 0
         self.queue = []
         self.seen = view.shots
         self.ready = False
         self.gen = None
-        self.parked = False
+        self.hold = False
         if self.cover_at >= 0:  # an answer was being checked
             self._cover(self.cover_at, 0)
         self.sunk = list(view.sunk)
@@ -288,14 +289,11 @@ class Hard:
                     yield -1
                 for _ in self.fill(shoots_again and not self.queue):
                     yield -1
-                if answer == MISS and REFRESH:
-                    for _ in self._refresh():
-                        yield -1
                 continue
             if not self.want:
-                self.parked = True
+                self.hold = True
                 yield -1
-                self.parked = False
+                self.hold = False
                 continue
             # the move: ``counts`` holds, per cell, how many pool fleets have a ship there
             counts = self.counts
@@ -328,8 +326,8 @@ class Hard:
         ``counts`` in step: the fleets that went are taken off, or when most went, ``counts`` is
         made again from the survivors (the fewer fleets are tallied: ``tallied``)."""
         known = self.known  # the answer on my chart first
-        if not self.stale:
-            self.stale = 1
+        if not self.changed:
+            self.changed = 1
         self.cached = 0
         if answer == SUNK:
             for c in ship:
@@ -528,11 +526,11 @@ class Hard:
         normal level moves, the pool is rebuilt after the next miss)."""
         alive = self.alive
         n = self.n
-        live = self.live
+        slots = self.slots
         left = 0
         for i in range(n):
             if alive[i]:
-                live[left] = i
+                slots[left] = i
                 left += 1
         if left == 0:
             if shoots_again:
@@ -568,7 +566,7 @@ class Hard:
                 break
             if alive[i]:
                 continue
-            j = live[((t * 256 + offset) * left) // (todo * 256)]
+            j = slots[((t * 256 + offset) * left) // (todo * 256)]
             t += 1
             for k in range(s):
                 fleets[i * s + k] = fleets[j * s + k]
@@ -578,29 +576,6 @@ class Hard:
             self.add(i * s, 1)
             if t % per == 0:
                 yield -1
-
-    def _refresh(self):
-        """Generator: after a miss, move REFRESH fleets of the pool one sweep each, in turn (the
-        copies were moved when made, but a fleet that survives answer after answer never is, and
-        the pool drifts into families of near copies)."""
-        alive = self.alive
-        n = self.n
-        s = self.ships
-        i = self.fresh
-        t = 0
-        for _ in range(n):
-            if t == REFRESH:
-                break
-            i = i + 1 if i + 1 < n else 0
-            if not alive[i]:
-                continue
-            self.add(i * s, -1)
-            self._move(i * s, 1)
-            self.add(i * s, 1)
-            t += 1
-            if t % REFILL_SLICE == 0:
-                yield -1
-        self.fresh = i
 
     def _build(self):
         """A new pool: the opening table's at the start of a game if there is one for these rules,
@@ -631,10 +606,10 @@ class Hard:
             last[k] = 0
         yield -1
         fleets = self.fleets
-        fresh = self.ready  # rebuilding after a surprise: new searches now and then
-        sweeps = INIT_SWEEPS if not fresh else self.sweeps * 2
-        for i in range(1, REBUILD if fresh and REBUILD < self.n else self.n):
-            if fresh and i % 8 == 0:
+        ready = self.ready  # rebuilding after a surprise: new searches now and then
+        sweeps = INIT_SWEEPS if not ready else self.sweeps * 2
+        for i in range(1, REBUILD if ready and REBUILD < self.n else self.n):
+            if ready and i % 8 == 0:
                 found = yield from self._search(i, EXTRA_TOTAL)
                 if found:
                     alive[i] = 1
@@ -705,7 +680,7 @@ class Hard:
             del view
         yield -1
         # slot i takes the next fleet of its style's run: a permutation, followed cycle by cycle
-        src = self.live  # scratch (the refill's, idle now)
+        src = self.slots  # scratch (the refill's, idle now)
         first = [0, need[0], need[0] + need[1]]
         for i in range(n):
             k = styles[i % len(styles)]
@@ -898,7 +873,7 @@ class Hard:
         return (w - size + 1) * h + (w * (h - size + 1) if size > 1 else 0)
 
     def open_water(self):
-        """Bring ``legal`` up to date with ``known`` (see ``stale``)."""
+        """Bring ``legal`` up to date with ``known`` (see ``changed``)."""
         known = self.known
         legal = self.legal
         w = self.w
@@ -909,7 +884,7 @@ class Hard:
             size = self.sizes[j]
             at = self.legal_at[kind]
             n = 0
-            if self.stale == 2:  # every spot on the board, in the order of _move's old draw
+            if self.changed == 2:  # every spot on the board, in the order of _move's old draw
                 across = (w - size + 1) * self.h
                 for k in range(self._spot_count(size)):
                     if k < across:
@@ -937,16 +912,16 @@ class Hard:
             if known[c] == HIT:
                 hits += 1
         self.hits = hits
-        self.stale = 0
+        self.changed = 0
 
     def _move(self, base, sweeps):
         """Markov chain moves on the pool fleet at ``base``, keeping it consistent."""
-        if self.stale:
+        if self.changed:
             self.open_water()
         afloat = self.load(base)
         if not afloat:
             return
-        rand = self.rand  # (the loop's lookups cached in locals: its cost is per move)
+        random = self.random  # (the loop's lookups cached in locals: its cost is per move)
         fleets = self.fleets
         sizes = self.sizes
         blocked = self.blocked
@@ -965,14 +940,14 @@ class Hard:
         order = self.order
         wounded = self.wounded  # (_swap changes it in place)
         for _ in range(sweeps * afloat):
-            j = order[rand(afloat)]
+            j = order[random(afloat)]
             size = sizes[j]
             code = fleets[base + j]
             if wounded[j]:
-                if afloat > 1 and rand(2):
+                if afloat > 1 and random(2):
                     # which ship the hits belong to: otherwise every copy of a fleet keeps the
                     # size it first gave the wounded ship, and the pool dies when it is wrong
-                    k = order[rand(afloat)]
+                    k = order[random(afloat)]
                     if not wounded[k] and sizes[k] != size:
                         self._swap(base, j, k, style)
                     continue
@@ -986,7 +961,7 @@ class Hard:
             # from the whole board was nearly always refused, leaving copies equal to their parent.
             # Only ``blocked`` is left to check: ``legal`` is up to date with ``known``
             kind = row[j]
-            new = legal[legal_at[kind] + rand(legal_n[kind])]
+            new = legal[legal_at[kind] + random(legal_n[kind])]
             c = new >> 1
             step = w if new & 1 else 1
             if extra >= 0:
@@ -1012,7 +987,7 @@ class Hard:
                 else:
                     # Metropolis for the style's prior: a move off a favoured spot is kept 1 in LIFT
                     if not (style and self.habit(code, size, style) and not self.habit(new, size, style)
-                            and rand(LIFT)):
+                            and random(LIFT)):
                         fleets[base + j] = new
                         # the zone off at ``code`` and on at ``new``: _mark inline (its commonest call)
                         d = -1
@@ -1050,7 +1025,7 @@ class Hard:
                 c += step
             else:
                 if not (style and self.habit(code, size, style) and not self.habit(new, size, style)
-                        and rand(LIFT)):
+                        and random(LIFT)):
                     code = new
             fleets[base + j] = code
             self._mark(code, size, 1)
@@ -1113,11 +1088,11 @@ class Hard:
                 break
             step = w if vertical else 1
             pos = y if vertical else x
-            limit = h if vertical else w
+            length = h if vertical else w
             lo = pos - size + 1
             if lo < 0:
                 lo = 0
-            hi = limit - size
+            hi = length - size
             if hi > pos:
                 hi = pos
             for p in range(lo, hi + 1):
@@ -1222,14 +1197,14 @@ class Hard:
 
     # ----- the fallback search ------------------------------------------------------------------
 
-    def _search(self, i, limit):
+    def _search(self, i, total):
         """Generator: randomised search for one fleet consistent with ``known``, stored as pool
-        fleet ``i``; yields -1 between slices, returns True if found within ``limit`` units."""
+        fleet ``i``; yields -1 between slices, returns True if found within ``total`` units."""
         s = self.ships
         base = i * s
         fleets = self.fleets
         blocked = self.blocked
-        # one slot of each sunk ship's size stays DEAD
+        # one slot of each sunk ship's size stays ``dead``
         todo = list(range(s))
         for ship in self.sunk:
             for t in range(len(todo)):
@@ -1243,15 +1218,15 @@ class Hard:
         # restarts with doubling bounds: a depth-first search that took a bad early turn wastes
         # its whole bound below it, a fresh random order usually does not
         budget = RESTART
-        left = limit
+        left = total
         while left > 0:
             blocked[:] = self.empty
-            self.spent = 0
-            self.limit = budget if budget < left else left
+            self.used = 0
+            self.budget = budget if budget < left else left
             found = yield from self._place(base, todo, hits)
             if found:
                 return True
-            left -= self.spent
+            left -= self.used
             budget *= 2
         return False
 
@@ -1273,7 +1248,7 @@ class Hard:
                     ok = False if aim >= 0 else True
                     hits = 0
                     self.work += size
-                    self.spent += size
+                    self.used += size
                     for _ in range(size):
                         state = known[c]
                         if blocked[c] or (state != UNKNOWN and state != HIT):
@@ -1299,8 +1274,8 @@ class Hard:
         Which ship covers a hit is tried in a random order of sizes, so fleets built after a
         surprise do not all agree on it."""
         self.work += 1 + len(hits)  # search work, counted; the current search's bound used up?
-        self.spent += 1 + len(hits)
-        if self.spent > self.limit:
+        self.used += 1 + len(hits)
+        if self.used > self.budget:
             return False
         if self.work >= self.pause:
             self.pause = self.work + self.search_slice
@@ -1326,7 +1301,7 @@ class Hard:
             blocked = self.blocked
             for _ in range(24):
                 self.work += 1
-                self.spent += 1
+                self.used += 1
                 across = (w - size + 1) * h
                 k = rng.randrange(across + (w * (h - size + 1) if size > 1 else 0))
                 if k < across:
@@ -1349,7 +1324,7 @@ class Hard:
                     if found:
                         return True
                     self._mark(code, size, -1)
-                    if self.spent > self.limit:
+                    if self.used > self.budget:
                         return False
                     break
             options = [0]
@@ -1377,7 +1352,7 @@ class Hard:
                 if found:
                     return True
                 self._mark(code, size, -1)
-                if self.spent > self.limit:
+                if self.used > self.budget:
                     return False
         return False
 

@@ -33,7 +33,7 @@ def test_hard_chain_proposes_exactly_the_spots_on_unknown_cells():
             hard.learn(game.shoot(hard.choose(view)))
             while hard.busy():
                 hard.step()
-            if hard.stale:  # brought up to date by the next chain move only
+            if hard.changed:  # brought up to date by the next chain move only
                 continue
             for j in range(len(rules.fleet)):
                 size = rules.fleet[j]
