@@ -50,6 +50,16 @@ def test_a_game_against_the_computer_keeps_its_names_in_six_pools():
     assert pools <= 6, "%d names in %d pools (peak %d B)" % (names, pools, r["peak"])
 
 
+def test_a_hard_level_game_keeps_its_names_in_six_pools():
+    # the hard level loads seabattle.ai_hard for the battle: its names come on top of the rest
+    # (1,302 names in 7 pools, peak 104 KB at 160x128, until its identifiers reused names the
+    # game already interns: 1,234 in 6, peak ~94 KB). A new name there should be one the game has
+    r = ramreport.measure(160, 128, ble=False, vm="wasm", level=2)
+    assert r["ok"], r["out"][-3000:]
+    pools, names = r["qstrs"][:2]
+    assert pools <= 6, "%d names in %d pools (peak %d B)" % (names, pools, r["peak"])
+
+
 _DRAW = """
 import sys
 if "" in sys.path:
