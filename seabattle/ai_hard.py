@@ -299,7 +299,7 @@ class Hard:
             counts = self.counts
             known = self.known
             best = 0
-            t = 0
+            t = 0  # squares tied at ``best`` so far (one of them chosen at random)
             chosen = -1
             for c in range(self.rules.cells):
                 if known[c] != UNKNOWN:
@@ -386,7 +386,7 @@ class Hard:
         if cover is not None:
             self._cover(sq, 0)
         counts = self.counts
-        clear = left < dropped
+        clear = left < dropped  # most went: ``counts`` made again from the survivors
         if clear:
             for c in range(self.rules.cells):
                 counts[c] = 0
@@ -606,7 +606,7 @@ class Hard:
             last[k] = 0
         yield -1
         fleets = self.fleets
-        ready = self.ready  # rebuilding after a surprise: new searches now and then
+        ready = self.ready  # the pool existed: rebuilt after a surprise, new searches now and then
         sweeps = INIT_SWEEPS if not ready else self.sweeps * 2
         for i in range(1, REBUILD if ready and REBUILD < self.n else self.n):
             if ready and i % 8 == 0:
@@ -873,7 +873,8 @@ class Hard:
         return (w - size + 1) * h + (w * (h - size + 1) if size > 1 else 0)
 
     def open_water(self):
-        """Bring ``legal`` up to date with ``known`` (see ``changed``)."""
+        """Bring ``legal`` (the spots on open water: unknown cells only) up to date with ``known``
+        (see ``changed``)."""
         known = self.known
         legal = self.legal
         w = self.w
@@ -1045,7 +1046,7 @@ class Hard:
         return y == 0 or y == self.h - 1
 
     def is_sunk(self, code, size):
-        """Is the ship at ``code`` hit on every cell?"""
+        """Is the ship at ``code`` hit on every cell (sunk, had it been there)?"""
         known = self.known
         step = self.w if code & 1 else 1
         c = code >> 1
