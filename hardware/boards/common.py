@@ -117,4 +117,3 @@ class BoardProfile(Profile):
         """One line per problem on the serial console (kept short: printing is slow, #2667)."""
         for line in self.problems + self.notes:
             print("seabattle:", line)
-
