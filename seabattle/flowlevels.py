@@ -3,6 +3,8 @@ modules of the other levels. Used when a level is chosen, a battle starts, a gam
 duel is chosen, never during a battle: each caller drops this module after the call.
 """
 
+import gc
+
 from seabattle.compat import forget
 
 # what a game against the computer uses at its start (the computer's fleet) and end (the habits
@@ -17,8 +19,22 @@ def factory(f, level):
     drop_levels(f, made)
     if isinstance(made, str):
         mod, name = made.split(".")
-        made = getattr(__import__("seabattle." + mod, None, None, (name,)), name)
+        made = getattr(_load("seabattle." + mod, name), name)
     return made
+
+
+def _load(module, name):
+    """Import ``module`` for its ``name``. The hard level's is ~60 KB of source, compiled here
+    amid the objects games and menus leave scattered over the heap, and the compiler wants a few
+    KB in a row: a collection first joins the free blocks, and one more after a MemoryError
+    (what the failed compile held is free by then) gives it a second chance."""
+    gc.collect()
+    try:
+        return __import__(module, None, None, (name,))
+    except MemoryError:
+        forget(module)
+        gc.collect()
+        return __import__(module, None, None, (name,))
 
 
 def drop_levels(f, keep=None):

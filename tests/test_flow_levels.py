@@ -1,0 +1,50 @@
+"""Loading a level's module when it is chosen (seabattle.flowlevels): the hard level's ~60 KB of
+source is compiled then, amid the heap a session of games has scattered. A compile that runs out of
+memory once (fragmentation: the collection after it joins what it held) gets a second chance
+instead of ending the game with a MemoryError."""
+
+import builtins
+import sys
+
+import pytest
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0] + "/ui_portable")
+sys.path.insert(0, __file__.rsplit("/", 1)[0] + "/portable")
+
+from test_flow import _to_battle  # noqa: E402
+
+from check import Rng  # noqa: E402
+from seabattle.flow import Flow, Settings  # noqa: E402
+
+
+def _failing_import(times):
+    real = builtins.__import__
+    calls = []
+
+    def fake(name, *args, **kwargs):
+        if name == "seabattle.ai_hard":
+            calls.append(name)
+            if len(calls) <= times:
+                raise MemoryError("memory allocation failed, allocating 3568 bytes")
+        return real(name, *args, **kwargs)
+
+    return fake, calls
+
+
+def test_a_hard_level_whose_compile_runs_out_of_memory_once_still_starts(monkeypatch):
+    fake, calls = _failing_import(1)
+    monkeypatch.setattr(builtins, "__import__", fake)
+    flow = Flow(Rng(3), settings=Settings(lang="en"))
+    _to_battle(flow, "hard")
+    assert flow.name == "battle" and flow.mode == "ai:hard"
+    assert type(flow.match.opponent).__name__ == "Hard"
+    assert len(calls) >= 2  # the failed compile, then the one that worked
+
+
+def test_a_compile_that_fails_twice_is_reported_not_retried_forever(monkeypatch):
+    fake, calls = _failing_import(5)
+    monkeypatch.setattr(builtins, "__import__", fake)
+    flow = Flow(Rng(3), settings=Settings(lang="en"))
+    with pytest.raises(MemoryError):
+        _to_battle(flow, "hard")
+    assert len(calls) == 2
