@@ -25,8 +25,8 @@ def table_fleets(rules, path):
     with open(path, "rb") as f:
         data = f.read()
     assert data[:len(head)] == head
-    counts = [data[len(head) + 2 * k] << 8 | data[len(head) + 2 * k + 1] for k in range(3)]
-    at = len(head) + 6
+    counts = [data[len(head) + 2 * k] << 8 | data[len(head) + 2 * k + 1] for k in range(4)]
+    at = len(head) + 8
     s = len(rules.fleet)
     out = set()
     for n in counts:
@@ -93,7 +93,7 @@ def test_the_check_finds_a_table_built_from_the_benchmark_stream(tmp_path):
     rules = R.preset("classic")
     draw = RejectionFleets(rules).draw
     rng = XorShift(1)
-    data = bytearray(table_header(rules)) + bytes([0, 50, 0, 0, 0, 0])
+    data = bytearray(table_header(rules)) + bytes([0, 50, 0, 0, 0, 0, 0, 0])
     for _ in range(50):
         data += bytes(codes_of(rules, draw(rng)))
     path = tmp_path / "leaky.bin"

@@ -3,13 +3,14 @@
 one file).
 
 Writes ``seabattle/hard_WxH_tT_SIZES.bin`` (see ``seabattle.ai_hard.table_name``): the header
-(``table_header``: magic, width, height, touching rule, ship count, ship sizes), the three section
-sizes (big-endian 16 bits each), then the sections, one per style of ``seabattle.ai_hard.STYLES``:
+(``table_header``: magic, width, height, touching rule, ship count, ship sizes), the four section
+sizes (big-endian 16 bits each), then the sections, one per style of ``seabattle.ai_hard.STYLES``
+(0, 1, 2, and 3 for the corner styles: the hard level draws a fleet's corner again as it moves it):
 N fleets each, every fleet its ships' codes (first square * 2 + vertical) in the order of the
 rules' fleet (largest first), one byte a ship.
 
 Style 0 fleets are exact uniform draws over the legal fleets (each ship uniformly placed, the whole
-fleet drawn again on any overlap or touch). Styles 1 and 2 have no exact sampler: each fleet starts
+fleet drawn again on any overlap or touch). Styles 1, 2 and 3 have no exact sampler: each fleet starts
 from its own uniform draw and runs K sweeps of the hard level's own styled chain
 (``Hard._move``), whose stationary law is the style's prior; every fleet is independent of the others.
 A game at the hard level reads N or fewer fleets of each style from a random place and turns them by
@@ -63,9 +64,9 @@ def build(rules, fleets=FLEETS, sweeps=SWEEPS, seed=1):
     uniform = RejectionFleets(rules).draw
     s = len(rules.fleet)
     out = bytearray(table_header(rules))
-    for _ in range(3):
+    for _ in range(4):
         out += bytes([fleets >> 8, fleets & 255])
-    for style in range(3):
+    for style in range(4):
         chain = Hard(rules, rng, pool=1, styles=bytes([style]))
         chain.style[0] = style
         for _ in range(fleets):

@@ -282,7 +282,8 @@ def test_hard_pool_fleets_of_every_style_stay_consistent_with_every_answer():
                                     if 0 <= x < w and 0 <= y < rules.height:
                                         assert taken.get(y * w + x, k) == k, (name, i, c)
                 assert counts == [hard.counts[c] for c in range(rules.cells)]
-            assert styles == {0, 1, 2}
+            # every style of STYLES, the corner styles (3 + which corner) under their corners
+            assert {0, 1, 2} <= styles and len(styles) > 3 and max(styles) <= 6, styles
 
 
 def table_sections(rules):
@@ -292,13 +293,13 @@ def table_sections(rules):
 
     head = table_header(rules)
     with open(table_path(rules), "rb") as f:
-        start = f.read(len(head) + 6)
+        start = f.read(len(head) + 8)
         f.seek(0, 2)
         size = f.tell()
     assert start[:len(head)] == head
-    at = len(head) + 6
+    at = len(head) + 8
     sections = []
-    for k in range(3):
+    for k in range(4):  # styles 0, 1, 2 and the corner styles
         m = start[len(head) + 2 * k] << 8 | start[len(head) + 2 * k + 1]
         sections.append((at, m))
         at += m * len(rules.fleet)
@@ -331,7 +332,7 @@ def legal(rules, codes):
 
 
 def test_opening_tables_hold_legal_fleets_and_every_symmetry_keeps_them_legal():
-    for name in ("classic", "corners", "mb"):
+    for name in R.preset_names():
         rules = R.preset(name)
         s = len(rules.fleet)
         sections = table_sections(rules)
@@ -343,8 +344,9 @@ def test_opening_tables_hold_legal_fleets_and_every_symmetry_keeps_them_legal():
         kinds = [0]
         for j in range(1, s):
             kinds.append(kinds[-1] + (rules.fleet[j] != rules.fleet[j - 1]))
-        edge = [0, 0, 0]
-        for k in range(3):
+        edge = [0, 0, 0, 0]
+        packed = [0, 0, 0, 0]  # ships favoured by the corner style at each fleet's best corner
+        for k in range(4):
             at, m = sections[k]
             assert m >= 500
             keys = []
@@ -358,8 +360,16 @@ def test_opening_tables_hold_legal_fleets_and_every_symmetry_keeps_them_legal():
                 if i % 25 == 0:  # all of them is slow on MicroPython
                     for g in range(8):
                         legal(rules, [turns[g][kinds[j] * cells2 + codes[j]] for j in range(s)])
+                best = 0
                 for j in range(s):
                     edge[k] += hard.habit(codes[j], rules.fleet[j], 2)
+                for style in range(3, 7):
+                    n = 0
+                    for j in range(s):
+                        n += hard.habit(codes[j], rules.fleet[j], style)
+                    if n > best:
+                        best = n
+                packed[k] += best
             keys.sort()
             assert all(keys[i] != keys[i - 1] for i in range(1, m))  # independent draws, not copies
             del keys
@@ -368,6 +378,10 @@ def test_opening_tables_hold_legal_fleets_and_every_symmetry_keeps_them_legal():
         assert edge[0] < edge[1] and edge[0] < edge[2], (name, edge)
         if 1 in rules.fleet:  # style 2 also puts single-deck ships on the border, style 1 does not
             assert edge[1] < edge[2], (name, edge)
+        # the corner section packs a corner: at its best corner a fleet has ~2 ships more where
+        # the corner style wants them than a uniform fleet at its own best corner
+        m = sections[0][1]
+        assert packed[3] > packed[0] + m and packed[3] > packed[1] and packed[3] > packed[2], (name, packed, m)
 
 
 def test_hard_opens_from_the_table_turned_and_rotated_by_the_seed():
@@ -375,7 +389,7 @@ def test_hard_opens_from_the_table_turned_and_rotated_by_the_seed():
     sections = table_sections(rules)
     f = open(table_path(rules), "rb")
     buf = bytearray(10)
-    pattern = b"\x00\x01\x02\x00\x02"
+    pattern = b"\x00\x01\x02\x03\x02"
     kinds = [0, 1, 1, 2, 2, 2, 3, 3, 3, 3]
     pools = []
     for seed in (5, 5, 6):

@@ -67,17 +67,19 @@ def test_hard_chain_allocates_nothing():
 
     for name in ("classic", "mb"):
         rules = R.preset(name)
-        hard = Hard(rules, Rng(8), pool=30)
+        # every style (mb's default is uniform): the corner styles' draw of the corner counts the
+        # sunk ships too, so up to a hit after the first sunk ship
+        hard = Hard(rules, Rng(8), pool=30, styles=b"\x00\x01\x02\x03\x03")
         fleet = random_fleet(rules, Rng(9))
         game = Game(rules, (fleet, fleet), 0)
         view = game.views[0]
-        while True:  # up to the first hit that does not sink: a wounded ship for every fleet
+        while True:  # up to a hit that does not sink: a wounded ship for every fleet
             game.turn = 0
             shot = game.shoot(hard.choose(view))
             hard.learn(shot)
             while hard.busy():
                 hard.step()
-            if shot.answer == HIT:
+            if shot.answer == HIT and view.sunk:
                 break
         s = hard.ships
         wounded = 0
@@ -92,3 +94,162 @@ def test_hard_chain_allocates_nothing():
         gc.enable()
         assert grown == 0, (name, grown)
         assert wounded > 0, name
+
+
+def corner_packing(hard, base):
+    """Of the fleet at ``base``, the ships the corner style favours at its best corner."""
+    best = 0
+    for style in range(3, 7):
+        n = 0
+        for j in range(hard.ships):
+            n += hard.habit(hard.fleets[base + j], hard.sizes[j], style)
+        if n > best:
+            best = n
+    return best
+
+
+def codes_of(rules, fleet):
+    """The fleet's ship codes (first square * 2 + vertical), largest ship first as in a pool."""
+    out = []
+    for size in rules.fleet:
+        for ship in fleet.ships:
+            first = ship.cells[0]
+            code = first * 2 + (1 if size > 1 and ship.cells[1] - first == rules.width else 0)
+            if len(ship.cells) == size and code not in out:
+                out.append(code)
+                break
+    return out
+
+
+def test_the_corner_style_chain_packs_a_corner_from_random_fleets():
+    # a fleet of the corner style (3: its corner is drawn by the chain) moved from a random
+    # fleet packs its big ships in a corner's L and its singles off it; style 0 does not
+    rules = R.preset("classic")
+    packed = []
+    corners = [0, 0, 0, 0]
+    for style in (0, 3):
+        hard = Hard(rules, Rng(20 + style), pool=1, styles=bytes([style]))
+        rng = Rng(30)
+        total = 0
+        for _ in range(12):
+            codes = codes_of(rules, random_fleet(rules, rng))
+            for j in range(hard.ships):
+                hard.fleets[j] = codes[j]
+            hard.style[0] = style
+            hard._move(0, 30)
+            total += corner_packing(hard, 0)
+            if style:
+                corners[hard.style[0] - 3] += 1
+        packed.append(total)
+    assert packed[1] > packed[0] + 12 * 2, packed  # ~2.5 ships more a fleet
+    assert max(corners) < 12, corners  # the corner is drawn, not one for all
+
+
+def test_the_corner_style_finds_the_corner_of_a_perelman_fleet():
+    # the answers weigh the styles: against a «Перельман» fleet the corner-style fleets hold on
+    # and most of them put their corner where the fleet packs its big ships; against a uniform
+    # fleet they hold on less (the default pool: 2 in 10 of the corner style)
+    from seabattle.placement import perelman_fleet
+
+    rules = R.preset("classic")
+    share = []
+    for make in (perelman_fleet, random_fleet):
+        styled = 0
+        right = 0
+        for seed in range(3):
+            hard = Hard(rules, Rng(40 + seed), pool=100)
+            fleet = make(rules, Rng(50 + seed))
+            truth = 0  # the corner the fleet packs: where the corner style favours most ships
+            best = -1
+            for c in range(4):
+                n = 0
+                for ship in fleet.ships:
+                    first = ship.cells[0]
+                    size = len(ship.cells)
+                    n += hard.habit(first * 2 + (1 if size > 1 and ship.cells[1] - first == rules.width else 0), size, 3 + c)
+                if n > best:
+                    best = n
+                    truth = c
+            game = Game(rules, (fleet, fleet), 0)
+            view = game.views[0]
+            while view.shots < 20 and not game.over():
+                game.turn = 0
+                hard.learn(game.shoot(hard.choose(view)))
+                while hard.busy():
+                    hard.step()
+            for i in range(hard.n):
+                if hard.alive[i] and hard.style[i] > 2:
+                    styled += 1
+                    right += hard.style[i] == 3 + truth
+        share.append(styled)
+        if make is perelman_fleet:
+            assert right * 10 > styled * 7, (right, styled)  # 1 in 4 by chance
+    assert share[0] > 80 and share[0] > 3 * share[1], share  # 60 of 300 to start (2 in 10)
+
+
+def test_the_corner_draw_keeps_every_number_a_small_int():
+    # a board's ints are small up to 2 ** 30 and ``random.randrange`` takes no bound above that:
+    # the corner's weights (LIFT ** ships) stay relative to the best corner and capped
+    from seabattle.placement import perelman_fleet
+
+    class Watch:
+        def __init__(self, rng):
+            self.rng = rng
+            self.top = 0
+
+        def randrange(self, n):
+            if n > self.top:
+                self.top = n
+            return self.rng.randrange(n)
+
+    rules = R.preset("classic")
+    rng = Watch(Rng(60))
+    hard = Hard(rules, rng, pool=40, styles=b"\x03")
+    fleet = perelman_fleet(rules, Rng(61))
+    game = Game(rules, (fleet, fleet), 0)
+    view = game.views[0]
+    while not game.over():
+        game.turn = 0
+        hard.learn(game.shoot(hard.choose(view)))
+        while hard.busy():
+            hard.step()
+    assert 8 ** 9 <= rng.top < 1 << 30, rng.top  # the best corner's weight was drawn among
+
+
+def test_the_corner_draw_counts_the_ships_habit_favours():
+    # ``corner`` tests the four corners at once, inline: it must count, at each corner, the ships
+    # afloat and sunk that ``habit`` favours there (and draw a corner among those in reach)
+    from seabattle.placement import perelman_fleet
+
+    rules = R.preset("classic")
+    w = rules.width
+    hard = Hard(rules, Rng(70), pool=40, styles=b"\x03\x00")
+    fleet = perelman_fleet(rules, Rng(71))
+    game = Game(rules, (fleet, fleet), 0)
+    view = game.views[0]
+    checked = 0
+    while not game.over() and len(view.sunk) < 5:
+        game.turn = 0
+        hard.learn(game.shoot(hard.choose(view)))
+        while hard.busy():
+            hard.step()
+        for i in range(hard.n):
+            if not hard.alive[i] or hard.style[i] < 3:
+                continue
+            base = i * hard.ships
+            style = hard.corner(base)
+            want = []
+            for c in range(4):
+                n = 0
+                for j in range(hard.ships):
+                    code = hard.fleets[base + j]
+                    n += code != hard.dead and hard.habit(code, hard.sizes[j], 3 + c)
+                for ship in hard.sunk:
+                    a = min(ship)
+                    vertical = len(ship) > 1 and max(ship) - a >= w
+                    n += hard.habit(a * 2 + (1 if vertical else 0), len(ship), 3 + c)
+                want.append(n)
+            assert [hard.codes[c] for c in range(4)] == want, (i, want)
+            assert 3 <= style <= 6 and hard.style[i] == style and want[style - 3] + 9 > max(want)
+            checked += 1
+    assert checked > 100 and hard.sunk, checked
