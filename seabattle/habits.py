@@ -3,37 +3,42 @@
 At the end of a game the human's whole fleet is known (the loser may inspect the winner's board;
 the computer never sees it during play). Each fleet is weighed against the hard level's prior
 styles (seabattle.ai_hard.STYLES: 0 uniform, 1 multi-deck ships on the edge line, 2 every ship on
-the border) by likelihood, and the style posterior is added to smoothed counts that forget old
-games (a habit can change). From the counts come the ``styles`` bytes of the next hard
+the border, 3 the multi-deck ships packed at a corner and the singles off it) by likelihood, and
+the style posterior is added to smoothed counts that forget old games (a habit can change). From the counts come the ``styles`` bytes of the next hard
 opponent: each style gets a share of its pool proportional to the evidence, but uniform never
 less than ``FLOOR`` so a new habit is still caught by the answers.
 
-The summary is five bytes: ``VERSION``, games seen (saturating at 255), then the three counts in
-sixteenths of a game. Anything else (another version, a damaged save) loads as no habits.
+The summary is six bytes: ``VERSION``, games seen (saturating at 255), then the four counts in
+sixteenths of a game. A save of version 1 (five bytes: three styles, before the corner style)
+loads with no evidence for the corner yet; anything else (another version, a damaged save) loads
+as no habits.
 """
 
-VERSION = 1
-STYLE_COUNT = 3
+VERSION = 2
+STYLE_COUNT = 4
 UNIT = 16  # one game's evidence in the counts
 FORGET = 2  # counts shrink by 1/2**FORGET each game: about the last 4 games count
 LIFT = 8  # the hard level's weight of a favoured spot (seabattle.ai_hard.LIFT)
-# no evidence yet: the hard level's own mix, 6 uniform : 3 edge line : 1 border
-DEFAULT = b"\x00\x00\x00\x00\x00\x00\x01\x01\x01\x02"
-PRIOR = (6, 3, 1)  # pseudo-counts (sixteenths) of that mix, so one game does not decide alone
+BAND = 3  # the corner style's L: the lines along a corner's two edges (seabattle.ai_hard.BAND)
+# no evidence yet: the hard level's own mix, 4 uniform : 3 edge line : 1 border : 2 corner
+DEFAULT = b"\x00\x00\x00\x00\x03\x03\x01\x01\x01\x02"
+PRIOR = (4, 3, 1, 2)  # pseudo-counts (sixteenths) of that mix, so one game does not decide alone
 FLOOR = 6  # uniform slots out of SLOTS, whatever the evidence
 SLOTS = 20
 
 
 def empty():
-    return bytes((VERSION, 0, 0, 0, 0))
+    return bytes((VERSION, 0, 0, 0, 0, 0))
 
 
 def load(data):
-    """The summary as a bytearray (games, c0, c1, c2 after the version); empty if unusable."""
+    """The summary as a bytearray (games, c0, c1, c2, c3 after the version); empty if unusable.
+    Version 1 (c0, c1, c2: no corner style yet) loads with c3 = 0."""
     out = bytearray(empty())
-    if data is None or len(data) != 2 + STYLE_COUNT or data[0] != VERSION:
+    if data is None or len(data) < 2 or not (
+            (data[0] == VERSION and len(data) == 2 + STYLE_COUNT) or (data[0] == 1 and len(data) == 5)):
         return out
-    for i in range(1, len(out)):
+    for i in range(1, len(data)):
         out[i] = data[i]
     return out
 
@@ -50,8 +55,42 @@ def _edge_line(rules, cells):
     return True
 
 
-def _share(rules, size):
-    """Of the spots of a ship of ``size``, the share along the edge line (uniform prior)."""
+def _in_corner(rules, cells, corner):
+    """Does the ship lie within the L of ``corner`` (bit 0: the right edge, bit 1: the bottom):
+    every cell in the BAND lines along one of its two edges?"""
+    w = rules.width
+    h = rules.height
+    far_x = 0
+    far_y = 0
+    for sq in cells:
+        x = sq % w
+        y = sq // w
+        if corner & 1:
+            x = w - 1 - x
+        if corner & 2:
+            y = h - 1 - y
+        if x > far_x:
+            far_x = x
+        if y > far_y:
+            far_y = y
+    return far_x < BAND or far_y < BAND
+
+
+def _favoured(rules, cells, style):
+    """Does the ship lie where ``style`` favours it (1 edge line, 2 border, 3 + c corner c's L
+    for a multi-deck ship, off it for a single)? As seabattle.ai_hard.Hard.habit."""
+    if style == 1 and len(cells) == 1:
+        return False
+    if style > 2:
+        return _in_corner(rules, cells, style - 3) != (len(cells) == 1)
+    return _edge_line(rules, cells)
+
+
+def _share(rules, size, style):
+    """Of the spots of a ship of ``size``, the share ``style`` favours (uniform prior; the same
+    for every corner: the board's mirrors swap them)."""
+    if style == 1 and size == 1:
+        return 0.0  # style 1 leaves single-deck ships uniform
     w = rules.width
     h = rules.height
     total = 0
@@ -62,7 +101,12 @@ def _share(rules, size):
         for y in range(h - size + 1 if vertical else h):
             for x in range(w if vertical else w - size + 1):
                 total += 1
-                if size == 1:
+                if style > 2:  # corner 0's L (the top left): the ship's far cell within BAND lines
+                    inside = (x < BAND) if vertical else (x + size - 1 < BAND or y < BAND)
+                    if vertical:
+                        inside = inside or y + size - 1 < BAND
+                    edge += 1 if inside != (size == 1) else 0
+                elif size == 1:
                     edge += 1 if (x == 0 or y == 0 or x == w - 1 or y == h - 1) else 0
                 elif vertical:
                     edge += 1 if (x == 0 or x == w - 1) else 0
@@ -72,26 +116,31 @@ def _share(rules, size):
 
 
 def likelihoods(rules, fleet):
-    """How much better each style explains ``fleet`` than uniform placement: a list of three
-    ratios (uniform's is 1). Ships are taken one by one (the ratio of a ship on the edge line
-    under the style to under uniform placement), which ignores that ships exclude each other:
-    enough to tell the habits apart."""
-    out = [1.0, 1.0, 1.0]
+    """How much better each style explains ``fleet`` than uniform placement: a list of four
+    ratios (uniform's is 1). Ships are taken one by one (the ratio of a ship where the style
+    favours it, or not, under the style to under uniform placement), which ignores that ships
+    exclude each other: enough to tell the habits apart. The corner style's is the mean over the
+    four corners (the hard level draws the corner, each as likely)."""
+    out = [1.0, 1.0, 1.0, 0.0]
+    corner = [1.0, 1.0, 1.0, 1.0]
     shares = {}
     for ship in fleet.ships:
         size = len(ship.cells)
-        p = shares.get(size)
-        if p is None:
-            p = _share(rules, size)
-            shares[size] = p
-        if p <= 0.0 or p >= 1.0:
-            continue
-        q = LIFT * p / (LIFT * p + 1.0 - p)  # the share once each edge spot weighs LIFT
-        on = _edge_line(rules, ship.cells)
-        r = q / p if on else (1.0 - q) / (1.0 - p)
-        if size > 1:
-            out[1] *= r
-        out[2] *= r
+        for style in (1, 2, 3):
+            p = shares.get(size * 4 + style)
+            if p is None:
+                p = _share(rules, size, style)
+                shares[size * 4 + style] = p
+            if p <= 0.0 or p >= 1.0:
+                continue
+            q = LIFT * p / (LIFT * p + 1.0 - p)  # the share once each favoured spot weighs LIFT
+            if style < 3:
+                out[style] *= q / p if _favoured(rules, ship.cells, style) else (1.0 - q) / (1.0 - p)
+                continue
+            for c in range(4):
+                corner[c] *= q / p if _favoured(rules, ship.cells, 3 + c) else (1.0 - q) / (1.0 - p)
+    for c in range(4):
+        out[3] += corner[c] / 4
     return out
 
 
@@ -128,10 +177,14 @@ def styles(data):
     if not s[1]:
         return None
     weights = [s[2 + k] + PRIOR[k] for k in range(STYLE_COUNT)]
-    total = weights[0] + weights[1] + weights[2]
+    total = 0
+    for k in range(STYLE_COUNT):
+        total += weights[k]
     # slots per style in proportion (largest remainders), then uniform raised to the floor
     slots = [weights[k] * SLOTS // total for k in range(STYLE_COUNT)]
-    left = SLOTS - slots[0] - slots[1] - slots[2]
+    left = SLOTS
+    for k in range(STYLE_COUNT):
+        left -= slots[k]
     while left > 0:
         best = 0
         best_rem = -1
@@ -142,8 +195,11 @@ def styles(data):
                 best_rem = rem
         slots[best] += 1
         left -= 1
-    while slots[0] < FLOOR:
-        k = 1 if slots[1] >= slots[2] else 2
+    while slots[0] < FLOOR:  # taken from the style with the most slots (the first of equals)
+        k = 1
+        for style in range(2, STYLE_COUNT):
+            if slots[style] > slots[k]:
+                k = style
         slots[k] -= 1
         slots[0] += 1
     out = bytearray(SLOTS)
@@ -159,7 +215,8 @@ def describe(data):
     """A short text for benchmarks and logs: games seen, counts, the styles' slots."""
     s = load(data)
     st = styles(data)
-    n = [0, 0, 0]
-    for b in st:
-        n[b] += 1
-    return "games %d, evidence %d/%d/%d, styles %d:%d:%d" % (s[1], s[2], s[3], s[4], n[0], n[1], n[2])
+    n = [0] * STYLE_COUNT
+    for b in st or DEFAULT:
+        n[b if b < 3 else 3] += 1
+    return "games %d, evidence %d/%d/%d/%d, styles %d:%d:%d:%d" % (
+        s[1], s[2], s[3], s[4], s[5], n[0], n[1], n[2], n[3])
