@@ -630,7 +630,7 @@ class Hard:
                     continue
             # each style's chain goes on from its own latest fleet (a corner style's by STYLES: its
             # corner is drawn again)
-            style = styles[i % len(styles)]
+            style = min(styles[i % len(styles)], 3)  # (any corner named: the corner styles' chain)
             j = last[style]
             if not j:
                 j = i - 1
@@ -671,7 +671,7 @@ class Hard:
             have = [head[k] << 8 | head[k + 1] for k in range(len(head) - 8, len(head), 2)]
             need = [0, 0, 0, 0]
             for i in range(n):
-                need[styles[i % len(styles)]] += 1
+                need[min(styles[i % len(styles)], 3)] += 1  # 3..6: the corner styles' section
             for k in range(4):
                 if need[k] > have[k]:
                     return False
@@ -698,7 +698,7 @@ class Hard:
         src = self.slots  # scratch (the refill's, idle now)
         first = [0, need[0], need[0] + need[1], need[0] + need[1] + need[2]]
         for i in range(n):
-            k = styles[i % len(styles)]
+            k = min(styles[i % len(styles)], 3)
             src[i] = first[k]
             first[k] += 1
         fleets = self.fleets
