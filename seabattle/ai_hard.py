@@ -54,9 +54,8 @@ causes is done during the human's turn, before the computer needs its next move.
 counts, not the clock: the same seed gives the same game however the slices fall.
 """
 
-from array import array
-
 from seabattle.board import HALO, HIT, MISS, SUNK, UNKNOWN
+from seabattle.compat import forget
 from seabattle.rules import TOUCH_CORNERS, TOUCH_FREE, TOUCH_NEVER, TURNS_AGAIN
 
 POOL = 500  # fleets kept; memory: POOL * ships bytes (5 KB for the classic fleet)
@@ -125,90 +124,11 @@ class Hard:
     name = "hard"
 
     def __init__(self, rules, rng, pool=POOL, sweeps=SWEEPS, styles=None):
-        if styles is None:  # the default prior for these rules (see STYLES)
-            styles = STYLES if rules.touch != TOUCH_FREE else b"\x00"
-        self.rules = rules
-        self.rng = rng
-        self.random = rng.randrange  # made once: a bound method made per chain run is 32 bytes of heap
-        self.w = rules.width
-        self.h = rules.height
-        self.n = pool
-        self.sweeps = sweeps
-        self.sizes = bytes(rules.fleet)
-        ships = len(rules.fleet)
-        self.ships = ships
-        cells = rules.cells
-        # ``dead``: a sunk ship's code in a pool fleet; 255 where every other code fits a byte (half
-        # the memory)
-        if 2 * cells <= 255:
-            self.fleets = bytearray(pool * ships)
-            self.dead = 255
-        else:
-            self.fleets = array("H", range(pool * ships))
-            self.dead = 0xFFFF
-        self.alive = bytearray(pool)
-        self.slots = array("H", range(pool))  # scratch: the survivors' indices while refilling
-        self.styles = styles
-        self.style = bytearray(pool)  # each pool fleet's style (see STYLES)
-        self.last = [0, 0, 0, 0]  # while a pool is built: the latest fleet of each style of STYLES
-        self.known = bytearray(cells)  # my own chart: UNKNOWN MISS HIT SUNK HALO
-        self.blocked = bytearray(cells)  # scratch: how many ships of one fleet forbid each cell
-        self.empty = bytes(cells)  # clears ``blocked`` in one copy
-        self.counts = array("H", range(cells))
-        self.codes = array("H", range(2 * max(rules.fleet) + 2))
-        self.wounded = bytearray(ships)
-        # while an answer is checked: cover[row[j] + code] is 1 if a ship of slot j's size at code
-        # covers the answered square (one row of 256 per size: codes and ``dead`` fit a byte)
-        self.row = bytearray(ships)
-        rows = 0
-        for j in range(ships):
-            if j and self.sizes[j] != self.sizes[j - 1]:
-                rows += 1
-            self.row[j] = rows
-        self.cover = bytearray(256 * (rows + 1)) if self.dead == 255 else None
-        # the spots of each ship size (a row of ``row``) that lie on unknown cells only: where the
-        # chain proposes to move an unhit ship (see _move). Only shrinks as answers come, so each
-        # answer prunes it in place; rebuilt whole when the chart is replaced (_sync)
-        self.legal_at = array("H", range(rows + 2))
-        self.legal_n = array("H", range(rows + 1))
-        total = 0
-        for j in range(ships):
-            if j == 0 or self.row[j] != self.row[j - 1]:
-                self.legal_at[self.row[j]] = total
-                total += self._spot_count(self.sizes[j])
-        self.legal_at[rows + 1] = total
-        self.legal = bytearray(total) if self.dead == 255 else array("H", range(total))
-        self.changed = 2  # 2: fill ``legal`` from scratch, 1: prune it, 0: it is up to date
-        self.cover_at = -1
-        self.order = bytearray(ships)
-        # load's state for the fleet loaded last (see there); ``cached`` 0 once ``known`` changes
-        self.loaded = bytearray(ships) if self.dead == 255 else array("H", range(ships))
-        self.blocked0 = bytearray(cells)
-        self.wounded0 = bytearray(ships)
-        self.afloat0 = 0
-        self.cached = 0
-        self.anchor = 0  # (see _hits)
-        self.hits = 0  # HIT squares on ``known``, counted with ``legal`` (see open_water)
-        self.queue = []  # answers not yet applied to the pool: (square, answer, ship cells)
-        self.seen = 0  # shots learnt
-        self.ready = False  # the pool exists
-        self.want = False  # a move was asked for
-        self.gen = None
-        self.hold = False  # the work is done until an answer comes or a move is asked for
-        self.normal = None
-        self.touch = rules.touch
-        self.sunk = []  # the sunk ships' cells, in the order they sank
-        self.view = None
-        self.search_slice = SEARCH_SLICE
-        self.search_total = SEARCH_TOTAL
-        self.tallied = 0  # fleets the last filter tallied
-        self.work = 0  # search work done so far (units), for slicing and for tests
-        self.pause = 0  # ``work`` at which the search yields next
-        self.used = 0  # work of the current search
-        self.budget = 0  # its bound
-        self.collapses = 0  # pools rebuilt after no fleet survived an answer
-        self.failures = 0  # searches that gave up
-        self.opened = -1  # the symmetry the opening table was turned by, -1 if it was not used
+        # the buffers are made by seabattle.hard_open, which also builds the first pool (_build
+        # drops it then): code run once, not held for the battle
+        from seabattle import hard_open
+
+        hard_open.setup(self, rules, rng, pool, sweeps, styles)
 
     # ----- the shooter interface ----------------------------------------------------------------
 
@@ -590,8 +510,9 @@ class Hard:
 
     def _build(self):
         """A new pool: the opening table's at the start of a game if there is one for these rules,
-        else (and after a collapse) one fleet by search, the others by a long chain from it."""
-        s = self.ships
+        else (and after a collapse) one fleet by search, the others by a long chain from it. The
+        table's reading and the search are modules of their own (seabattle.hard_open,
+        seabattle.hard_search), loaded for that moment and dropped after."""
         alive = self.alive
         styles = self.styles
         for i in range(self.n):
@@ -601,192 +522,20 @@ class Hard:
         for c in range(self.rules.cells):
             counts[c] = 0
         if not self.ready and not self.seen and self.dead == 255:
-            loaded = yield from self._open()
+            from seabattle import hard_open  # (loaded by __init__: here only the module's name)
+
+            loaded = yield from hard_open._open(self)
+            hard_open = None
             if loaded:
+                forget("seabattle.hard_open")
                 self.ready = True
                 return
-        found = yield from self._search(0, self.search_total)
-        if not found:
-            self.failures += 1
-            self.ready = True  # nothing consistent found in time: the normal level moves
-            return
-        alive[0] = 1
-        self.add(0, 1)
-        last = self.last
-        for k in range(len(last)):
-            last[k] = 0
-        styles = self.styles
-        yield -1
-        fleets = self.fleets
-        ready = self.ready  # the pool existed: rebuilt after a surprise, new searches now and then
-        sweeps = INIT_SWEEPS if not ready else self.sweeps * 2
-        for i in range(1, REBUILD if ready and REBUILD < self.n else self.n):
-            if ready and i % 8 == 0:
-                found = yield from self._search(i, EXTRA_TOTAL)
-                if found:
-                    alive[i] = 1
-                    self.add(i * s, 1)
-                    yield -1
-                    continue
-            # each style's chain goes on from its own latest fleet (a corner style's by STYLES: its
-            # corner is drawn again)
-            style = min(styles[i % len(styles)], 3)  # (any corner named: the corner styles' chain)
-            j = last[style]
-            if not j:
-                j = i - 1
-            for t in range(s):
-                fleets[i * s + t] = fleets[j * s + t]
-            done = 0
-            while done < sweeps:  # the same chain as one call (same random numbers), in chunks
-                k = sweeps - done
-                if k > BUILD_CHUNK:
-                    k = BUILD_CHUNK
-                if done:
-                    yield -1
-                self._move(i * s, k)
-                done += k
-            alive[i] = 1
-            last[style] = i
-            self.add(i * s, 1)
-            yield -1
-        self.ready = True
+        forget("seabattle.hard_open")  # no table (or a resumed game): the set-up is done anyway
+        from seabattle import hard_search
 
-    # ----- the opening table -------------------------------------------------------------------
-
-    def _open(self):
-        """Generator: fill the pool from the opening table; returns False (nothing changed but
-        ``alive``) when there is no table for these rules or it holds too few fleets of a style."""
-        try:
-            f = open(table_path(self.rules), "rb")
-        except OSError:
-            return False
-        n = self.n
-        s = self.ships
-        styles = self.styles
-        with f:
-            # the header, then one size a section (styles 0, 1, 2 and the corner styles)
-            head = f.read(len(TABLE_MAGIC) + 12 + s)
-            if head != table_header(self.rules) + head[-8:] or len(head) != len(TABLE_MAGIC) + 12 + s:
-                return False
-            have = [head[k] << 8 | head[k + 1] for k in range(len(head) - 8, len(head), 2)]
-            need = [0, 0, 0, 0]
-            for i in range(n):
-                need[min(styles[i % len(styles)], 3)] += 1  # 3..6: the corner styles' section
-            for k in range(4):
-                if need[k] > have[k]:
-                    return False
-            # each style's fleets, from a random place in its section, into a run of the pool
-            view = memoryview(self.fleets)
-            start = len(head)
-            at = 0
-            for k in range(4):
-                off = self.rng.randrange(have[k]) if need[k] else 0
-                left = need[k]
-                while left:
-                    m = have[k] - off
-                    if m > left:
-                        m = left
-                    f.seek(start + off * s)
-                    f.readinto(view[at * s:(at + m) * s])
-                    at += m
-                    left -= m
-                    off = 0
-                start += have[k] * s
-            del view
-        yield -1
-        # slot i takes the next fleet of its style's run: a permutation, followed cycle by cycle
-        src = self.slots  # scratch (the refill's, idle now)
-        first = [0, need[0], need[0] + need[1], need[0] + need[1] + need[2]]
-        for i in range(n):
-            k = min(styles[i % len(styles)], 3)
-            src[i] = first[k]
-            first[k] += 1
-        fleets = self.fleets
-        alive = self.alive
-        buf = self.wounded  # scratch of one fleet
-        for i in range(n):
-            if alive[i] or src[i] == i:
-                alive[i] = 1
-                continue
-            for t in range(s):
-                buf[t] = fleets[i * s + t]
-            current = i
-            while True:
-                alive[current] = 1
-                nxt = src[current]
-                if nxt == i:
-                    for t in range(s):
-                        fleets[current * s + t] = buf[t]
-                    break
-                for t in range(s):
-                    fleets[current * s + t] = fleets[nxt * s + t]
-                current = nxt
-        yield -1
-        # one of the board's symmetries, as a code -> code table per ship size
-        self.opened = self.rng.randrange(8 if self.w == self.h else 4)
-        turn = self._symmetry(self.opened, self.cover)  # scratch (the filter's, idle now)
-        stride = 2 * self.rules.cells
-        sizes = self.sizes
-        rows = bytearray(s)  # each ship's row of ``turn``
-        for j in range(1, s):
-            rows[j] = rows[j - 1] + (1 if sizes[j] != sizes[j - 1] else 0)
-        yield -1
-        for i in range(n):
-            base = i * s
-            for j in range(s):
-                fleets[base + j] = turn[rows[j] * stride + fleets[base + j]]
-            self.add(base, 1)
-            if i % TABLE_SLICE == TABLE_SLICE - 1:
-                yield -1
-        for c in range(len(turn)):
-            turn[c] = 0
-        return True
-
-    def _symmetry(self, g, out=None):
-        """A bytearray: for each ship size (largest first) and code, the code of the ship moved
-        by symmetry ``g`` (bit 1 mirrors x, bit 2 mirrors y, bit 4 swaps x and y; 255: no ship)."""
-        w = self.w
-        h = self.h
-        cells = self.rules.cells
-        sizes = self.sizes
-        rows = 1
-        for j in range(1, len(sizes)):
-            if sizes[j] != sizes[j - 1]:
-                rows += 1
-        if out is None:
-            out = bytearray(rows * 2 * cells)
-        cell = self.blocked  # scratch: where each square goes (squares fit a byte on such boards)
-        for c in range(cells):
-            x = c % w
-            y = c // w
-            if g & 1:
-                x = w - 1 - x
-            if g & 2:
-                y = h - 1 - y
-            cell[c] = x * w + y if g & 4 else y * w + x
-        row = 0
-        for j in range(len(sizes)):
-            if j and sizes[j] == sizes[j - 1]:
-                continue
-            size = sizes[j]
-            for code in range(2 * cells):
-                start = code >> 1
-                if code & 1:
-                    end = start + w * (size - 1)
-                    ok = size > 1 and end < cells
-                else:
-                    end = start + size - 1
-                    ok = end // w == start // w
-                if not ok:
-                    out[row + code] = 255
-                    continue
-                a = cell[start]
-                b = cell[end]
-                if b < a:
-                    a, b = b, a
-                out[row + code] = a * 2 + (1 if b - a >= w else 0)
-            row += 2 * cells
-        return out
+        yield from hard_search.build(self)
+        hard_search = None
+        forget("seabattle.hard_search")
 
     def _mark(self, code, size, delta):
         """Add ``delta`` to ``blocked`` over the cells a ship at ``code`` forbids to the others."""
@@ -1288,205 +1037,3 @@ class Hard:
             if r < 0:
                 return codes[k]
         return codes[n - 1]
-
-    # ----- the fallback search ------------------------------------------------------------------
-
-    def _search(self, i, total):
-        """Generator: randomised search for one fleet consistent with ``known``, stored as pool
-        fleet ``i``; yields -1 between slices, returns True if found within ``total`` units."""
-        s = self.ships
-        base = i * s
-        fleets = self.fleets
-        blocked = self.blocked
-        # one slot of each sunk ship's size stays ``dead``
-        todo = list(range(s))
-        for ship in self.sunk:
-            for t in range(len(todo)):
-                if self.sizes[todo[t]] == len(ship):
-                    fleets[base + todo[t]] = self.dead
-                    todo.pop(t)
-                    break
-        known = self.known
-        hits = [c for c in range(self.rules.cells) if known[c] == HIT]
-        self.pause = self.work + self.search_slice
-        # restarts with doubling bounds: a depth-first search that took a bad early turn wastes
-        # its whole bound below it, a fresh random order usually does not
-        budget = RESTART
-        left = total
-        while left > 0:
-            blocked[:] = self.empty
-            self.used = 0
-            self.budget = budget if budget < left else left
-            found = yield from self._place(base, todo, hits)
-            if found:
-                return True
-            left -= self.used
-            budget *= 2
-        return False
-
-    def spots(self, size, aim):
-        """Legal codes for a ship of ``size`` now (through square ``aim`` if >= 0), shuffled."""
-        w = self.w
-        h = self.h
-        known = self.known
-        blocked = self.blocked
-        out = bytearray() if self.dead == 255 else array("H")  # kept per search level: small
-        for vertical in (0, 1):
-            if vertical and size == 1:
-                break
-            step = w if vertical else 1
-            for y in range(h - size + 1 if vertical else h):
-                for x in range(w if vertical else w - size + 1):
-                    start = y * w + x
-                    c = start
-                    ok = False if aim >= 0 else True
-                    hits = 0
-                    self.work += size
-                    self.used += size
-                    for _ in range(size):
-                        state = known[c]
-                        if blocked[c] or (state != UNKNOWN and state != HIT):
-                            ok = None
-                            break
-                        if c == aim:
-                            ok = True
-                        if state == HIT:
-                            hits += 1
-                        c += step
-                    if ok and hits < size:
-                        out.append(start * 2 + vertical)
-        rng = self.rng
-        for k in range(len(out) - 1, 0, -1):
-            m = rng.randrange(k + 1)
-            out[k], out[m] = out[m], out[k]
-        return out
-
-    def _place(self, base, todo, hits):
-        """Generator: depth-first, cover the first uncovered hit, else place the largest ship
-        left; returns True when every ship is placed. Yields -1 whenever a slice of work is done.
-
-        Which ship covers a hit is tried in a random order of sizes, so fleets built after a
-        surprise do not all agree on it."""
-        self.work += 1 + len(hits)  # search work, counted; the current search's bound used up?
-        self.used += 1 + len(hits)
-        if self.used > self.budget:
-            return False
-        if self.work >= self.pause:
-            self.pause = self.work + self.search_slice
-            yield -1
-        aim = -1
-        for c in hits:
-            if self.ship_at(base, c, todo) < 0:
-                aim = c
-                break
-        if not todo:
-            return aim < 0
-        fleets = self.fleets
-        sizes = self.sizes
-        rng = self.rng
-        if aim < 0:
-            # no hit left to cover: the largest ship, on random spots first (cheap, no lists)
-            j = todo[0]
-            size = sizes[j]
-            rest = todo[1:]
-            w = self.w
-            h = self.h
-            known = self.known
-            blocked = self.blocked
-            for _ in range(24):
-                self.work += 1
-                self.used += 1
-                across = (w - size + 1) * h
-                k = rng.randrange(across + (w * (h - size + 1) if size > 1 else 0))
-                if k < across:
-                    start = (k // (w - size + 1)) * w + k % (w - size + 1)
-                    step = 1
-                    code = start * 2
-                else:
-                    start = k - across
-                    step = w
-                    code = start * 2 + 1
-                c = start
-                for _ in range(size):
-                    if blocked[c] or known[c] != UNKNOWN:
-                        break
-                    c += step
-                else:
-                    fleets[base + j] = code
-                    self._mark(code, size, 1)
-                    found = yield from self._place(base, rest, hits)
-                    if found:
-                        return True
-                    self._mark(code, size, -1)
-                    if self.used > self.budget:
-                        return False
-                    break
-            options = [0]
-        else:
-            options = []
-            for t in range(len(todo)):
-                size = sizes[todo[t]]
-                if t == 0 or size != sizes[todo[t - 1]]:
-                    options.append(t)
-            for k in range(len(options) - 1, 0, -1):
-                m = rng.randrange(k + 1)
-                options[k], options[m] = options[m], options[k]
-        for t in options:
-            j = todo[t]
-            size = sizes[j]
-            rest = todo[:t] + todo[t + 1:]
-            spots = self.spots(size, aim)
-            if self.work >= self.pause:
-                self.pause = self.work + self.search_slice
-                yield -1
-            for code in spots:
-                fleets[base + j] = code
-                self._mark(code, size, 1)
-                found = yield from self._place(base, rest, hits)
-                if found:
-                    return True
-                self._mark(code, size, -1)
-                if self.used > self.budget:
-                    return False
-        return False
-
-    def ship_at(self, base, sq, todo):
-        """Like ``owner`` but ignores the ships in ``todo`` (not placed yet)."""
-        fleets = self.fleets
-        sizes = self.sizes
-        w = self.w
-        for j in range(self.ships):
-            if j in todo:
-                continue
-            code = fleets[base + j]
-            if code == self.dead:
-                continue
-            start = code >> 1
-            if code & 1:
-                d = sq - start
-                if d >= 0 and d % w == 0 and d // w < sizes[j]:
-                    return j
-            elif start <= sq < start + sizes[j] and sq // w == start // w:
-                return j
-        return -1
-
-
-def table_header(rules):
-    """What an opening table for ``rules`` starts with (before its four section sizes)."""
-    return TABLE_MAGIC + bytes([rules.width, rules.height, rules.touch, len(rules.fleet)]) + bytes(rules.fleet)
-
-
-def table_name(rules):
-    return "hard_%dx%d_t%d_%s.bin" % (rules.width, rules.height, rules.touch, "".join([str(k) for k in rules.fleet]))
-
-
-def table_path(rules):
-    """The opening table's file for ``rules``: next to this module (seabattle/ on a board)."""
-    try:
-        path = __file__
-    except NameError:
-        path = "seabattle/ai_hard.py"
-    end = path.rfind("/")
-    if path.rfind("\\") > end:
-        end = path.rfind("\\")
-    return (path[:end + 1] if end >= 0 else "") + table_name(rules)

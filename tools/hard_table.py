@@ -2,7 +2,7 @@
 [PRESET ...]`` (default: every preset; presets with the same board, fleet and touching rule share
 one file).
 
-Writes ``seabattle/hard_WxH_tT_SIZES.bin`` (see ``seabattle.ai_hard.table_name``): the header
+Writes ``seabattle/hard_WxH_tT_SIZES.bin`` (see ``seabattle.hard_open.table_name``): the header
 (``table_header``: magic, width, height, touching rule, ship count, ship sizes), the four section
 sizes (big-endian 16 bits each), then the sections, one per style of ``seabattle.ai_hard.STYLES``
 (0, 1, 2, and 3 for the corner styles: the hard level draws a fleet's corner again as it moves it):
@@ -14,7 +14,7 @@ fleet drawn again on any overlap or touch). Styles 1, 2 and 3 have no exact samp
 from its own uniform draw and runs K sweeps of the hard level's own styled chain
 (``Hard._move``), whose stationary law is the style's prior; every fleet is independent of the others.
 A game at the hard level reads N or fewer fleets of each style from a random place and turns them by
-a random board symmetry (``Hard._open``). Deterministic for a seed.
+a random board symmetry (``seabattle.hard_open._open``). Deterministic for a seed.
 
 The random stream is CPython's ``random.Random`` seeded with a text, never the portable xorshift
 that ``tools.bench_ai`` and the tests draw their fleets from: a table built from the benchmark's
@@ -32,7 +32,8 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from seabattle import rules as R  # noqa: E402
-from seabattle.ai_hard import Hard, table_header, table_name  # noqa: E402
+from seabattle.ai_hard import Hard  # noqa: E402
+from seabattle.hard_open import table_header, table_name  # noqa: E402
 from seabattle.fleet import Fleet, Ship  # noqa: E402
 from tools.bench_ai import RejectionFleets  # noqa: E402
 

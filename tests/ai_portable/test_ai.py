@@ -11,7 +11,9 @@ from check import Rng
 from seabattle import rules as R
 from seabattle.ai import Easy, Normal
 from seabattle.ai_fleet import STYLES, computer_fleet, style_fleet
-from seabattle.ai_hard import SEARCH_SLICE, Hard, table_path
+from seabattle import ai_hard, hard_open, hard_search
+from seabattle.ai_hard import SEARCH_SLICE, Hard
+from seabattle.hard_open import table_path
 from seabattle.ai_hard import STYLES as HARD_STYLES
 from seabattle.board import HALO, HIT, UNKNOWN
 from seabattle.game import Game
@@ -162,6 +164,29 @@ def counted(calls, key, method):
     return wrapper
 
 
+_SEARCH = (hard_search._place, hard_search.spots, ai_hard.forget)
+
+
+def with_counted_search(calls):
+    """Count the calls of the fallback search's functions in ``calls`` (its module's own: the
+    search calls them through its globals), or with None put them back. The search's module
+    (seabattle.hard_search) stays loaded meanwhile: the hard level drops it after each pool it
+    rebuilds on a board's VM, and a fresh one would not count."""
+    if calls is None:
+        hard_search._place, hard_search.spots, ai_hard.forget = _SEARCH
+        return
+    import sys
+
+    import seabattle
+
+    sys.modules["seabattle.hard_search"] = seabattle.hard_search = hard_search  # if dropped since
+    place, spots, forget = _SEARCH
+    hard_search._place = counted(calls, "place", place)
+    if "spots" in calls:
+        hard_search.spots = counted(calls, "spots", spots)
+    ai_hard.forget = lambda name: None if name == "seabattle.hard_search" else forget(name)
+
+
 def sliced_game(hard, rules, fleet, calls, worst):
     """Plays ``hard`` to the end through start/step, with the background work a device does
     between moves; ``worst`` gets, per counter, the most calls and search work seen in one step."""
@@ -194,16 +219,18 @@ def test_hard_rebuilds_after_a_collapse_in_bounded_slices():
     worst = {"place": 0, "spots": 0, "move": 0, "work": 0}
     collapses = 0
     searched = 0
-    for seed in range(3):
-        hard = Hard(rules, Rng(40 + seed), pool=2)
-        hard.search_slice = 40
-        calls = {"place": 0, "spots": 0, "move": 0}
-        hard._place = counted(calls, "place", hard._place)
-        hard.spots = counted(calls, "spots", hard.spots)
-        hard._move = counted(calls, "move", hard._move)
-        sliced_game(hard, rules, random_fleet(rules, Rng(50 + seed)), calls, worst)
-        collapses += hard.collapses
-        searched += hard.work
+    calls = {"place": 0, "spots": 0, "move": 0}
+    with_counted_search(calls)
+    try:
+        for seed in range(3):
+            hard = Hard(rules, Rng(40 + seed), pool=2)
+            hard.search_slice = 40
+            hard._move = counted(calls, "move", hard._move)
+            sliced_game(hard, rules, random_fleet(rules, Rng(50 + seed)), calls, worst)
+            collapses += hard.collapses
+            searched += hard.work
+    finally:
+        with_counted_search(None)
     assert collapses >= 3 and searched > 20 * 40  # the searches really ran, over many slices
     # one step: a slice of search work, plus at most one node's list of spots (2 * 100 cells *
     # 4 decks) and the node's own checks (its hits and 24 random spots)
@@ -217,8 +244,12 @@ def test_hard_falls_back_to_the_normal_move_when_the_search_gives_up():
     hard.search_total = 60  # far too little to place ten ships: every search gives up
     calls = {"place": 0}
     worst = {"place": 0, "work": 0}
-    hard._place = counted(calls, "place", hard._place)
-    sliced_game(hard, rules, random_fleet(rules, Rng(4)), calls, worst)
+    with_counted_search(calls)
+    try:
+        sliced_game(hard, rules, random_fleet(rules, Rng(4)), calls, worst)
+    finally:
+        with_counted_search(None)
+    assert worst["place"] > 0  # the counters saw the searches
     assert hard.failures > 0 and hard.collapses > 0
     assert worst["work"] <= SEARCH_SLICE + 2 * rules.cells * 4 + rules.cells + 25, worst
 
@@ -289,9 +320,7 @@ def test_hard_pool_fleets_of_every_style_stay_consistent_with_every_answer():
 def table_sections(rules):
     """The opening table for ``rules`` (see tools.hard_table): per style, the offset of its section
     in the file and how many fleets it holds; the header is checked."""
-    from seabattle.ai_hard import table_header
-
-    head = table_header(rules)
+    head = hard_open.table_header(rules)
     with open(table_path(rules), "rb") as f:
         start = f.read(len(head) + 8)
         f.seek(0, 2)
@@ -339,7 +368,7 @@ def test_opening_tables_hold_legal_fleets_and_every_symmetry_keeps_them_legal():
         f = open(table_path(rules), "rb")
         buf = bytearray(s)
         hard = Hard(rules, Rng(1), pool=1)  # only its symmetry tables and habit: no pool needed
-        turns = [hard._symmetry(g) for g in range(8)]
+        turns = [hard_open._symmetry(hard, g) for g in range(8)]
         cells2 = 2 * rules.cells
         kinds = [0]
         for j in range(1, s):
@@ -398,7 +427,7 @@ def test_hard_opens_from_the_table_turned_and_rotated_by_the_seed():
         while hard.step() < 0:
             pass
         assert hard.opened >= 0
-        turn = hard._symmetry(hard.opened)
+        turn = hard_open._symmetry(hard, hard.opened)
         pool = [bytes(hard.fleets[i * 10:(i + 1) * 10]) for i in range(40)]
         counts = [0] * rules.cells
         for i in range(40):

@@ -1,0 +1,255 @@
+"""The hard level's set-up (see seabattle.ai_hard): its buffers, made once, and the first pool,
+read from the opening table and turned by one of the board's symmetries. Run once at the start
+of a battle and dropped after (seabattle.compat.forget): the battle never holds this code.
+Functions of the Hard player ``self``, moved here whole from its class (``setup`` is the body
+of Hard.__init__).
+"""
+
+from array import array
+
+from seabattle.ai_hard import SEARCH_SLICE, SEARCH_TOTAL, STYLES, TABLE_MAGIC, TABLE_SLICE
+from seabattle.rules import TOUCH_FREE
+
+
+def setup(self, rules, rng, pool, sweeps, styles):
+        if styles is None:  # the default prior for these rules (see STYLES)
+            styles = STYLES if rules.touch != TOUCH_FREE else b"\x00"
+        self.rules = rules
+        self.rng = rng
+        self.random = rng.randrange  # made once: a bound method made per chain run is 32 bytes of heap
+        self.w = rules.width
+        self.h = rules.height
+        self.n = pool
+        self.sweeps = sweeps
+        self.sizes = bytes(rules.fleet)
+        ships = len(rules.fleet)
+        self.ships = ships
+        cells = rules.cells
+        # ``dead``: a sunk ship's code in a pool fleet; 255 where every other code fits a byte (half
+        # the memory)
+        if 2 * cells <= 255:
+            self.fleets = bytearray(pool * ships)
+            self.dead = 255
+        else:
+            self.fleets = array("H", range(pool * ships))
+            self.dead = 0xFFFF
+        self.alive = bytearray(pool)
+        self.slots = array("H", range(pool))  # scratch: the survivors' indices while refilling
+        self.styles = styles
+        self.style = bytearray(pool)  # each pool fleet's style (see STYLES)
+        self.last = [0, 0, 0, 0]  # while a pool is built: the latest fleet of each style of STYLES
+        self.known = bytearray(cells)  # my own chart: UNKNOWN MISS HIT SUNK HALO
+        self.blocked = bytearray(cells)  # scratch: how many ships of one fleet forbid each cell
+        self.empty = bytes(cells)  # clears ``blocked`` in one copy
+        self.counts = array("H", range(cells))
+        self.codes = array("H", range(2 * max(rules.fleet) + 2))
+        self.wounded = bytearray(ships)
+        # while an answer is checked: cover[row[j] + code] is 1 if a ship of slot j's size at code
+        # covers the answered square (one row of 256 per size: codes and ``dead`` fit a byte)
+        self.row = bytearray(ships)
+        rows = 0
+        for j in range(ships):
+            if j and self.sizes[j] != self.sizes[j - 1]:
+                rows += 1
+            self.row[j] = rows
+        self.cover = bytearray(256 * (rows + 1)) if self.dead == 255 else None
+        # the spots of each ship size (a row of ``row``) that lie on unknown cells only: where the
+        # chain proposes to move an unhit ship (see _move). Only shrinks as answers come, so each
+        # answer prunes it in place; rebuilt whole when the chart is replaced (_sync)
+        self.legal_at = array("H", range(rows + 2))
+        self.legal_n = array("H", range(rows + 1))
+        total = 0
+        for j in range(ships):
+            if j == 0 or self.row[j] != self.row[j - 1]:
+                self.legal_at[self.row[j]] = total
+                total += self._spot_count(self.sizes[j])
+        self.legal_at[rows + 1] = total
+        self.legal = bytearray(total) if self.dead == 255 else array("H", range(total))
+        self.changed = 2  # 2: fill ``legal`` from scratch, 1: prune it, 0: it is up to date
+        self.cover_at = -1
+        self.order = bytearray(ships)
+        # load's state for the fleet loaded last (see there); ``cached`` 0 once ``known`` changes
+        self.loaded = bytearray(ships) if self.dead == 255 else array("H", range(ships))
+        self.blocked0 = bytearray(cells)
+        self.wounded0 = bytearray(ships)
+        self.afloat0 = 0
+        self.cached = 0
+        self.anchor = 0  # (see _hits)
+        self.hits = 0  # HIT squares on ``known``, counted with ``legal`` (see open_water)
+        self.queue = []  # answers not yet applied to the pool: (square, answer, ship cells)
+        self.seen = 0  # shots learnt
+        self.ready = False  # the pool exists
+        self.want = False  # a move was asked for
+        self.gen = None
+        self.hold = False  # the work is done until an answer comes or a move is asked for
+        self.normal = None
+        self.touch = rules.touch
+        self.sunk = []  # the sunk ships' cells, in the order they sank
+        self.view = None
+        self.search_slice = SEARCH_SLICE
+        self.search_total = SEARCH_TOTAL
+        self.tallied = 0  # fleets the last filter tallied
+        self.work = 0  # search work done so far (units), for slicing and for tests
+        self.pause = 0  # ``work`` at which the search yields next
+        self.used = 0  # work of the current search
+        self.budget = 0  # its bound
+        self.collapses = 0  # pools rebuilt after no fleet survived an answer
+        self.failures = 0  # searches that gave up
+        self.opened = -1  # the symmetry the opening table was turned by, -1 if it was not used
+
+
+def _open(self):
+    """Generator: fill the pool from the opening table; returns False (nothing changed but
+    ``alive``) when there is no table for these rules or it holds too few fleets of a style."""
+    try:
+        f = open(table_path(self.rules), "rb")
+    except OSError:
+        return False
+    n = self.n
+    s = self.ships
+    styles = self.styles
+    with f:
+        # the header, then one size a section (styles 0, 1, 2 and the corner styles)
+        head = f.read(len(TABLE_MAGIC) + 12 + s)
+        if head != table_header(self.rules) + head[-8:] or len(head) != len(TABLE_MAGIC) + 12 + s:
+            return False
+        have = [head[k] << 8 | head[k + 1] for k in range(len(head) - 8, len(head), 2)]
+        need = [0, 0, 0, 0]
+        for i in range(n):
+            need[min(styles[i % len(styles)], 3)] += 1  # 3..6: the corner styles' section
+        for k in range(4):
+            if need[k] > have[k]:
+                return False
+        # each style's fleets, from a random place in its section, into a run of the pool
+        view = memoryview(self.fleets)
+        start = len(head)
+        at = 0
+        for k in range(4):
+            off = self.rng.randrange(have[k]) if need[k] else 0
+            left = need[k]
+            while left:
+                m = have[k] - off
+                if m > left:
+                    m = left
+                f.seek(start + off * s)
+                f.readinto(view[at * s:(at + m) * s])
+                at += m
+                left -= m
+                off = 0
+            start += have[k] * s
+        del view
+    yield -1
+    # slot i takes the next fleet of its style's run: a permutation, followed cycle by cycle
+    src = self.slots  # scratch (the refill's, idle now)
+    first = [0, need[0], need[0] + need[1], need[0] + need[1] + need[2]]
+    for i in range(n):
+        k = min(styles[i % len(styles)], 3)
+        src[i] = first[k]
+        first[k] += 1
+    fleets = self.fleets
+    alive = self.alive
+    buf = self.wounded  # scratch of one fleet
+    for i in range(n):
+        if alive[i] or src[i] == i:
+            alive[i] = 1
+            continue
+        for t in range(s):
+            buf[t] = fleets[i * s + t]
+        current = i
+        while True:
+            alive[current] = 1
+            nxt = src[current]
+            if nxt == i:
+                for t in range(s):
+                    fleets[current * s + t] = buf[t]
+                break
+            for t in range(s):
+                fleets[current * s + t] = fleets[nxt * s + t]
+            current = nxt
+    yield -1
+    # one of the board's symmetries, as a code -> code table per ship size
+    self.opened = self.rng.randrange(8 if self.w == self.h else 4)
+    turn = _symmetry(self, self.opened, self.cover)  # scratch (the filter's, idle now)
+    stride = 2 * self.rules.cells
+    sizes = self.sizes
+    rows = bytearray(s)  # each ship's row of ``turn``
+    for j in range(1, s):
+        rows[j] = rows[j - 1] + (1 if sizes[j] != sizes[j - 1] else 0)
+    yield -1
+    for i in range(n):
+        base = i * s
+        for j in range(s):
+            fleets[base + j] = turn[rows[j] * stride + fleets[base + j]]
+        self.add(base, 1)
+        if i % TABLE_SLICE == TABLE_SLICE - 1:
+            yield -1
+    for c in range(len(turn)):
+        turn[c] = 0
+    return True
+
+def _symmetry(self, g, out=None):
+    """A bytearray: for each ship size (largest first) and code, the code of the ship moved
+    by symmetry ``g`` (bit 1 mirrors x, bit 2 mirrors y, bit 4 swaps x and y; 255: no ship)."""
+    w = self.w
+    h = self.h
+    cells = self.rules.cells
+    sizes = self.sizes
+    rows = 1
+    for j in range(1, len(sizes)):
+        if sizes[j] != sizes[j - 1]:
+            rows += 1
+    if out is None:
+        out = bytearray(rows * 2 * cells)
+    cell = self.blocked  # scratch: where each square goes (squares fit a byte on such boards)
+    for c in range(cells):
+        x = c % w
+        y = c // w
+        if g & 1:
+            x = w - 1 - x
+        if g & 2:
+            y = h - 1 - y
+        cell[c] = x * w + y if g & 4 else y * w + x
+    row = 0
+    for j in range(len(sizes)):
+        if j and sizes[j] == sizes[j - 1]:
+            continue
+        size = sizes[j]
+        for code in range(2 * cells):
+            start = code >> 1
+            if code & 1:
+                end = start + w * (size - 1)
+                ok = size > 1 and end < cells
+            else:
+                end = start + size - 1
+                ok = end // w == start // w
+            if not ok:
+                out[row + code] = 255
+                continue
+            a = cell[start]
+            b = cell[end]
+            if b < a:
+                a, b = b, a
+            out[row + code] = a * 2 + (1 if b - a >= w else 0)
+        row += 2 * cells
+    return out
+
+
+def table_header(rules):
+    """What an opening table for ``rules`` starts with (before its four section sizes)."""
+    return TABLE_MAGIC + bytes([rules.width, rules.height, rules.touch, len(rules.fleet)]) + bytes(rules.fleet)
+
+
+def table_name(rules):
+    return "hard_%dx%d_t%d_%s.bin" % (rules.width, rules.height, rules.touch, "".join([str(k) for k in rules.fleet]))
+
+
+def table_path(rules):
+    """The opening table's file for ``rules``: next to this module (seabattle/ on a board)."""
+    try:
+        path = __file__
+    except NameError:
+        path = "seabattle/ai_hard.py"
+    end = path.rfind("/")
+    if path.rfind("\\") > end:
+        end = path.rfind("\\")
+    return (path[:end + 1] if end >= 0 else "") + table_name(rules)
