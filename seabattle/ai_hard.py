@@ -245,12 +245,23 @@ class Hard:
                     if self.rng.randrange(t) == 0:
                         chosen = c
             if chosen < 0 or not self.view.can_fire(chosen):
-                if self.normal is None:  # the normal level picks this move
-                    from seabattle.ai import Normal
+                # the normal level picks this move (after a collapse, rarely): its module and
+                # player are made for the move and dropped after, not held for the rest of the
+                # battle (~3.5 KB); ``normal`` keeps the one number its player draws when first
+                # made, which it is given back by ``randrange`` (the random source stays in step)
+                from seabattle import ai
 
-                    self.normal = Normal(self.rules, self.rng)
-                chosen = self.normal.choose(self.view)
+                made = ai.Normal(self.rules, self.rng if self.normal is None else self)
+                made.rng = self.rng
+                self.normal = made.offset
+                chosen = made.choose(self.view)
+                made = ai = None
+                forget("seabattle.ai")
             yield chosen
+
+    def randrange(self, n):
+        """The normal level's player, made again for a move of its own, draws this (see run)."""
+        return self.normal
 
     def filter(self, sq, answer, ship):
         """Generator: note the answer and remove the pool fleets that contradict it, keeping

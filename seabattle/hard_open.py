@@ -82,7 +82,7 @@ def setup(self, rules, rng, pool, sweeps, styles):
         self.want = False  # a move was asked for
         self.gen = None
         self.hold = False  # the work is done until an answer comes or a move is asked for
-        self.normal = None
+        self.normal = None  # the offset the normal level drew when it first moved for me (see run)
         self.touch = rules.touch
         self.sunk = []  # the sunk ships' cells, in the order they sank
         self.view = None
