@@ -468,11 +468,9 @@ class Hard:
         normal level moves, the pool is rebuilt after the next miss)."""
         alive = self.alive
         n = self.n
-        slots = self.slots
         left = 0
         for i in range(n):
             if alive[i]:
-                slots[left] = i
                 left += 1
         if left == 0:
             if shoots_again:
@@ -503,21 +501,33 @@ class Hard:
         per = REFILL_SLICE * self.sweeps // sweeps or 1  # copies a slice: about the same work
         offset = self.rng.randrange(256)  # one random phase for all the copies
         t = 0
+        # copy t is of the survivor of rank ((t * 256 + offset) * left) // (todo * 256), in pool
+        # order: a rank that never goes down, so ``j`` walks the pool to it (``p``: its rank), no
+        # list of the survivors kept (1 KB); the copies are marked 3 meanwhile, then 1
+        j = -1
+        p = -1
         for i in range(n):
             if t == todo:
                 break
             if alive[i]:
                 continue
-            j = slots[((t * 256 + offset) * left) // (todo * 256)]
+            k = ((t * 256 + offset) * left) // (todo * 256)
+            while p < k:
+                j += 1
+                if alive[j] == 1:
+                    p += 1
             t += 1
             for k in range(s):
                 fleets[i * s + k] = fleets[j * s + k]
             self.style[i] = self.style[j]
-            alive[i] = 1
+            alive[i] = 3
             self._move(i * s, sweeps)
             self.add(i * s, 1)
             if t % per == 0:
                 yield -1
+        for i in range(n):
+            if alive[i] == 3:
+                alive[i] = 1
 
     def _build(self):
         """A new pool: the opening table's at the start of a game if there is one for these rules,

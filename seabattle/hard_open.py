@@ -33,8 +33,7 @@ def setup(self, rules, rng, pool, sweeps, styles):
         else:
             self.fleets = array("H", range(pool * ships))
             self.dead = 0xFFFF
-        self.alive = bytearray(pool)
-        self.slots = array("H", range(pool))  # scratch: the survivors' indices while refilling
+        self.alive = bytearray(pool)  # 1: in the pool (while an answer is applied, 2: gone, 3: a copy)
         self.styles = styles
         self.style = bytearray(pool)  # each pool fleet's style (see STYLES)
         self.last = [0, 0, 0, 0]  # while a pool is built: the latest fleet of each style of STYLES
@@ -140,7 +139,7 @@ def _open(self):
         del view
     yield -1
     # slot i takes the next fleet of its style's run: a permutation, followed cycle by cycle
-    src = self.slots  # scratch (the refill's, idle now)
+    src = array("H", range(n))  # (the battle keeps no such buffer: made for this moment)
     first = [0, need[0], need[0] + need[1], need[0] + need[1] + need[2]]
     for i in range(n):
         k = min(styles[i % len(styles)], 3)
