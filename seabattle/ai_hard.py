@@ -142,7 +142,9 @@ class Hard:
     def start(self, view):
         """Begin the move on ``view`` (the chart of the enemy); ``step()`` until it returns >= 0."""
         if not self.verify(view):
-            self._sync(view)
+            from seabattle import hard_search  # (its search rebuilds the pool: _build drops it)
+
+            hard_search._sync(self, view)
         self.view = view
         self.want = True
 
@@ -189,20 +191,6 @@ class Hard:
                 else:
                     return False
         return True
-
-    def _sync(self, view):
-        """Start again from what the view shows (a resumed game, shots I was not told of)."""
-        self.known[:] = view.cells
-        self.changed = 2
-        self.cached = 0
-        self.queue = []
-        self.seen = view.shots
-        self.ready = False
-        self.gen = None
-        self.hold = False
-        if self.cover_at >= 0:  # an answer was being checked
-            self._cover(self.cover_at, 0)
-        self.sunk = list(view.sunk)
 
     # ----- the work -----------------------------------------------------------------------------
 
@@ -286,6 +274,9 @@ class Hard:
         cover = self.cover
         if cover is not None:
             self._cover(sq, 1, answer, ship)
+        else:  # codes past a byte (boards over 127 cells): the slower checks of seabattle.hard_search,
+            # loaded until a pool is rebuilt (_build drops it)
+            from seabattle import hard_search as big
         fleets = self.fleets
         row = self.row
         sizes = self.sizes
@@ -313,11 +304,11 @@ class Hard:
                             self._tally_ship(fleets[base + j], sizes[j], -1)
                             fleets[base + j] = dead
                 else:
-                    j = self.owner(base, sq)
+                    j = big.owner(self, base, sq)
                     if answer == MISS:
                         drop = j >= 0
                     else:
-                        drop = j < 0 or not self.fits(base, j, answer, ship)
+                        drop = j < 0 or not big.fits(self, base, j, answer, ship)
                 if drop:
                     alive[i] = 2  # gone with this answer: taken off ``counts`` below
                     dropped += 1
@@ -347,32 +338,6 @@ class Hard:
             self.tallied += 1
             if self.tallied % COUNT_SLICE == 0:
                 yield -1
-
-    def fits(self, base, j, answer, ship):
-        """Does pool fleet at ``base``, whose ship ``j`` covers the square of a hit or a sunk
-        ship, agree with the answer (applied to ``known`` already)?"""
-        fleets = self.fleets
-        code = fleets[base + j]
-        size = self.sizes[j]
-        if answer == HIT:
-            # a ship hit on every cell would have been answered «Убил!»
-            step = self.w if code & 1 else 1
-            c = code >> 1
-            known = self.known
-            for _ in range(size):
-                if known[c] != HIT:
-                    return True
-                c += step
-            return False
-        # sunk: exactly that ship
-        first = min(ship)
-        if size != len(ship) or code >> 1 != first:
-            return False
-        if size > 1 and (code & 1) != (1 if max(ship) - first == (size - 1) * self.w else 0):
-            return False
-        self._tally_ship(code, size, -1)
-        fleets[base + j] = self.dead
-        return True
 
     def add(self, base, delta):
         """Add ``delta`` to ``counts`` over every ship cell of the pool fleet at ``base``."""
@@ -432,31 +397,6 @@ class Hard:
                 vertical = 1 if size > 1 and max(ship) - first == (size - 1) * w else 0
                 cover[base + first * 2 + vertical] = 2
         self.cover_at = sq if on else -1
-
-    def owner(self, base, sq):
-        """The index of the ship of pool fleet ``base`` that covers ``sq``, or -1."""
-        fleets = self.fleets
-        if self.cover_at == sq:
-            cover = self.cover
-            row = self.row
-            for j in range(self.ships):
-                if cover[(row[j] << 8) + fleets[base + j]]:
-                    return j
-            return -1
-        sizes = self.sizes
-        w = self.w
-        for j in range(self.ships):
-            code = fleets[base + j]
-            if code == self.dead:
-                continue
-            start = code >> 1
-            if code & 1:
-                d = sq - start
-                if d >= 0 and d % w == 0 and d // w < sizes[j]:
-                    return j
-            elif start <= sq < start + sizes[j] and sq // w == start // w:
-                return j
-        return -1
 
     # ----- refilling the pool -------------------------------------------------------------------
 

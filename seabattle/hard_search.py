@@ -2,14 +2,32 @@
 answer (the pool was too small for a surprise), or a game is resumed with no opening table to
 read, a randomised search builds one fleet consistent with everything known and the chain grows
 a pool from it. Loaded for that moment and dropped after (seabattle.compat.forget): a battle
-holds it only while it rebuilds a pool, and most battles never do. Functions of the Hard player
-``self``, moved here whole from its class; ``build`` is the end of Hard._build.
+holds it only while it rebuilds a pool, and most battles never do. Here too: starting again from
+the view (``_sync``: a resumed game, shots the player was not told of), and the checks of an answer
+on boards whose ship codes pass a byte (``fits``, ``owner``: the filter uses a table elsewhere).
+Functions of the Hard player ``self``, moved here whole from its class; ``build`` is the end of
+Hard._build.
 """
 
 from array import array
 
 from seabattle.ai_hard import BUILD_CHUNK, EXTRA_TOTAL, INIT_SWEEPS, REBUILD, RESTART
 from seabattle.board import HIT, UNKNOWN
+
+
+def _sync(self, view):
+    """Start again from what the view shows (a resumed game, shots I was not told of)."""
+    self.known[:] = view.cells
+    self.changed = 2
+    self.cached = 0
+    self.queue = []
+    self.seen = view.shots
+    self.ready = False
+    self.gen = None
+    self.hold = False
+    if self.cover_at >= 0:  # an answer was being checked
+        self._cover(self.cover_at, 0)
+    self.sunk = list(view.sunk)
 
 
 def build(self):
@@ -232,6 +250,59 @@ def ship_at(self, base, sq, todo):
     for j in range(self.ships):
         if j in todo:
             continue
+        code = fleets[base + j]
+        if code == self.dead:
+            continue
+        start = code >> 1
+        if code & 1:
+            d = sq - start
+            if d >= 0 and d % w == 0 and d // w < sizes[j]:
+                return j
+        elif start <= sq < start + sizes[j] and sq // w == start // w:
+            return j
+    return -1
+
+
+def fits(self, base, j, answer, ship):
+    """Does pool fleet at ``base``, whose ship ``j`` covers the square of a hit or a sunk
+    ship, agree with the answer (applied to ``known`` already)?"""
+    fleets = self.fleets
+    code = fleets[base + j]
+    size = self.sizes[j]
+    if answer == HIT:
+        # a ship hit on every cell would have been answered «Убил!»
+        step = self.w if code & 1 else 1
+        c = code >> 1
+        known = self.known
+        for _ in range(size):
+            if known[c] != HIT:
+                return True
+            c += step
+        return False
+    # sunk: exactly that ship
+    first = min(ship)
+    if size != len(ship) or code >> 1 != first:
+        return False
+    if size > 1 and (code & 1) != (1 if max(ship) - first == (size - 1) * self.w else 0):
+        return False
+    self._tally_ship(code, size, -1)
+    fleets[base + j] = self.dead
+    return True
+
+
+def owner(self, base, sq):
+    """The index of the ship of pool fleet ``base`` that covers ``sq``, or -1."""
+    fleets = self.fleets
+    if self.cover_at == sq:
+        cover = self.cover
+        row = self.row
+        for j in range(self.ships):
+            if cover[(row[j] << 8) + fleets[base + j]]:
+                return j
+        return -1
+    sizes = self.sizes
+    w = self.w
+    for j in range(self.ships):
         code = fleets[base + j]
         if code == self.dead:
             continue

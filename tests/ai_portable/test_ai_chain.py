@@ -253,3 +253,30 @@ def test_the_corner_draw_counts_the_ships_habit_favours():
             assert 3 <= style <= 6 and hard.style[i] == style and want[style - 3] + 9 > max(want)
             checked += 1
     assert checked > 100 and hard.sunk, checked
+
+
+def test_hard_battle_holds_only_the_chains_code():
+    # the set-up with the opening table's reading (seabattle.hard_open), the search that rebuilds
+    # the pool after a collapse (seabattle.hard_search) and the normal level's move that stands in
+    # after one (seabattle.ai) are loaded for their moment and dropped: between moves a battle
+    # holds seabattle.ai_hard alone (~10 KB of a board's heap for the three). Checked on a board's
+    # VM (tests/test_ai_micropython.py): on CPython seabattle.compat.forget keeps every module
+    import sys
+
+    rules = R.preset("classic")
+    hard = Hard(rules, Rng(41), pool=2)  # two fleets: they collapse on most surprises
+    fleet = random_fleet(rules, Rng(51))
+    game = Game(rules, (fleet, fleet), 0)
+    view = game.views[0]
+    board_vm = sys.implementation.name != "cpython"
+    held = []
+    while not game.over():
+        game.turn = 0
+        hard.learn(game.shoot(hard.choose(view)))
+        while hard.busy():
+            hard.step()
+        for name in ("seabattle.hard_open", "seabattle.hard_search", "seabattle.ai"):
+            if board_vm and name in sys.modules:
+                held.append((view.shots, name))
+    assert hard.collapses > 1 and hard.normal is not None  # the search ran, the normal level moved
+    assert not held, held
