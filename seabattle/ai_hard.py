@@ -54,6 +54,8 @@ causes is done during the human's turn, before the computer needs its next move.
 counts, not the clock: the same seed gives the same game however the slices fall.
 """
 
+import gc
+
 from seabattle.board import HALO, HIT, MISS, SUNK, UNKNOWN
 from seabattle.compat import forget
 from seabattle.rules import TOUCH_CORNERS, TOUCH_FREE, TOUCH_NEVER, TURNS_AGAIN
@@ -120,15 +122,26 @@ TABLE_MAGIC = b"SBH2"  # SBH1 (before the corner style) had three sections
 TABLE_SLICE = 100  # table fleets turned and counted per step
 
 
+def _load(name):
+    """The module seabattle.``name``, a part loaded for a moment (the set-up, the search, the
+    normal level's move) and dropped after. A board that loads .py compiles it then, amid the
+    battle's heap: after a MemoryError a collection joins the free blocks and it is tried once
+    more (as seabattle.flowlevels does for the level's module)."""
+    try:
+        return __import__("seabattle." + name, None, None, (name,))
+    except MemoryError:
+        forget("seabattle." + name)
+        gc.collect()
+        return __import__("seabattle." + name, None, None, (name,))
+
+
 class Hard:
     name = "hard"
 
     def __init__(self, rules, rng, pool=POOL, sweeps=SWEEPS, styles=None):
-        # the buffers are made by seabattle.hard_open, which also builds the first pool (_build
+        # the buffers are made by seabattle.hard_open, which also reads the first pool (_build
         # drops it then): code run once, not held for the battle
-        from seabattle import hard_open
-
-        hard_open.setup(self, rules, rng, pool, sweeps, styles)
+        _load("hard_open").setup(self, rules, rng, pool, sweeps, styles)
 
     # ----- the shooter interface ----------------------------------------------------------------
 
@@ -142,9 +155,7 @@ class Hard:
     def start(self, view):
         """Begin the move on ``view`` (the chart of the enemy); ``step()`` until it returns >= 0."""
         if not self.verify(view):
-            from seabattle import hard_search  # (its search rebuilds the pool: _build drops it)
-
-            hard_search._sync(self, view)
+            _load("hard_search")._sync(self, view)  # (its search rebuilds the pool: _build drops it)
         self.view = view
         self.want = True
 
@@ -237,13 +248,11 @@ class Hard:
                 # player are made for the move and dropped after, not held for the rest of the
                 # battle (~3.5 KB); ``normal`` keeps the one number its player draws when first
                 # made, which it is given back by ``randrange`` (the random source stays in step)
-                from seabattle import ai
-
-                made = ai.Normal(self.rules, self.rng if self.normal is None else self)
+                made = _load("ai").Normal(self.rules, self.rng if self.normal is None else self)
                 made.rng = self.rng
                 self.normal = made.offset
                 chosen = made.choose(self.view)
-                made = ai = None
+                made = None
                 forget("seabattle.ai")
             yield chosen
 
@@ -276,7 +285,7 @@ class Hard:
             self._cover(sq, 1, answer, ship)
         else:  # codes past a byte (boards over 127 cells): the slower checks of seabattle.hard_search,
             # loaded until a pool is rebuilt (_build drops it)
-            from seabattle import hard_search as big
+            big = _load("hard_search")
         fleets = self.fleets
         row = self.row
         sizes = self.sizes
@@ -483,19 +492,13 @@ class Hard:
         for c in range(self.rules.cells):
             counts[c] = 0
         if not self.ready and not self.seen and self.dead == 255:
-            from seabattle import hard_open  # (loaded by __init__: here only the module's name)
-
-            loaded = yield from hard_open._open(self)
-            hard_open = None
+            loaded = yield from _load("hard_open")._open(self)  # (loaded by __init__)
             if loaded:
                 forget("seabattle.hard_open")
                 self.ready = True
                 return
         forget("seabattle.hard_open")  # no table (or a resumed game): the set-up is done anyway
-        from seabattle import hard_search
-
-        yield from hard_search.build(self)
-        hard_search = None
+        yield from _load("hard_search").build(self)
         forget("seabattle.hard_search")
 
     def _mark(self, code, size, delta):

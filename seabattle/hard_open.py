@@ -139,7 +139,7 @@ def _open(self):
         del view
     yield -1
     # slot i takes the next fleet of its style's run: a permutation, followed cycle by cycle
-    src = array("H", range(n))  # (the battle keeps no such buffer: made for this moment)
+    src = array("H", range(n))  # (the battle keeps no such buffer: made for this slice)
     first = [0, need[0], need[0] + need[1], need[0] + need[1] + need[2]]
     for i in range(n):
         k = min(styles[i % len(styles)], 3)
@@ -165,6 +165,7 @@ def _open(self):
             for t in range(s):
                 fleets[current * s + t] = fleets[nxt * s + t]
             current = nxt
+    src = None  # gone before the slice ends: never held between steps
     yield -1
     # one of the board's symmetries, as a code -> code table per ship size
     self.opened = self.rng.randrange(8 if self.w == self.h else 4)

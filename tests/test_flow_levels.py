@@ -48,3 +48,25 @@ def test_a_compile_that_fails_twice_is_reported_not_retried_forever(monkeypatch)
     with pytest.raises(MemoryError):
         _to_battle(flow, "hard")
     assert len(calls) == 2
+
+
+def test_a_part_of_the_hard_level_whose_compile_runs_out_of_memory_once_still_loads(monkeypatch):
+    # the hard level loads parts of itself for a moment (seabattle.hard_open at the battle's start,
+    # seabattle.hard_search after a collapse, seabattle.ai for a normal move), compiled amid the
+    # battle's heap on a board that loads .py: one MemoryError gets a second chance there too
+    from seabattle import rules
+    from seabattle.ai_hard import POOL, Hard
+
+    real = builtins.__import__
+    calls = []
+
+    def fake(name, *args, **kwargs):
+        if name == "seabattle.hard_open":
+            calls.append(name)
+            if len(calls) == 1:
+                raise MemoryError("memory allocation failed, allocating 2048 bytes")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake)
+    hard = Hard(rules.preset("classic"), Rng(3))
+    assert len(calls) == 2 and hard.n == POOL and len(hard.fleets) == POOL * 10
