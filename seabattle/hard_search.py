@@ -27,6 +27,8 @@ def _sync(self, view):
     self.hold = False
     if self.cover_at >= 0:  # an answer was being checked
         self._cover(self.cover_at, 0)
+    if self.cover is None and self.dead == 255:  # let go of by a pool's building it cut short
+        self.cover = bytearray(256 * (self.row[self.ships - 1] + 1))
     self.sunk = list(view.sunk)
 
 

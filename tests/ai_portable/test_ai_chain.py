@@ -280,3 +280,27 @@ def test_hard_battle_holds_only_the_chains_code():
                 held.append((view.shots, name))
     assert hard.collapses > 1 and hard.normal is not None  # the search ran, the normal level moved
     assert not held, held
+
+
+def test_hard_resync_during_a_rebuild_gives_the_filter_its_table_back():
+    # while the search builds a pool the filter's table (``cover``) is let go of, and made again
+    # after; a resync that cuts the building short must make it again too
+    rules = R.preset("classic")
+    hard = Hard(rules, Rng(41), pool=2)
+    fleet = random_fleet(rules, Rng(51))
+    game = Game(rules, (fleet, fleet), 0)
+    view = game.views[0]
+    cut = False
+    while not game.over():
+        game.turn = 0
+        sq = hard.choose(view)
+        assert view.can_fire(sq)
+        hard.learn(game.shoot(sq))
+        while hard.busy() and (cut or hard.cover is not None):
+            hard.step()
+        if not cut and hard.cover is None and not game.over():  # a rebuild under way
+            game.turn = 0
+            free = [c for c in range(rules.cells) if view.can_fire(c)]
+            game.shoot(free[len(free) // 2])  # a shot it is not told of: it starts again (_sync)
+            cut = True
+    assert cut and hard.cover is not None and not any(hard.cover)
