@@ -46,6 +46,12 @@ size their ancestor first gave it.
 
 The first pool comes from an opening table (see TABLE_MAGIC) when there is one for the rules.
 
+A board's heap holds only the chain's code for the battle: what runs once or rarely is a module of
+its own, loaded for that moment (``_load``) and dropped after (seabattle.compat.forget): making the
+buffers (seabattle.hard_setup), reading the opening table (seabattle.hard_open), the fallback
+search and the pool it rebuilds, a resync, and the checks of boards over 127 cells
+(seabattle.hard_search), and the normal level's move after a collapse (seabattle.ai).
+
 Fleets are stored as ship codes (first square * 2 + vertical) in one ``bytearray`` (one byte a
 ship on boards up to 127 cells, else an ``array('H')``); the working
 buffers are allocated once, so per-cell loops allocate nothing. The work is a generator: ``step``
@@ -139,9 +145,9 @@ class Hard:
     name = "hard"
 
     def __init__(self, rules, rng, pool=POOL, sweeps=SWEEPS, styles=None):
-        # the buffers are made by seabattle.hard_open, which also reads the first pool (_build
-        # drops it then): code run once, not held for the battle
-        _load("hard_open").setup(self, rules, rng, pool, sweeps, styles)
+        # the buffers are made by seabattle.hard_setup: code run once, not held for the battle
+        _load("hard_setup").setup(self, rules, rng, pool, sweeps, styles)
+        forget("seabattle.hard_setup")
 
     # ----- the shooter interface ----------------------------------------------------------------
 
@@ -492,12 +498,12 @@ class Hard:
         for c in range(self.rules.cells):
             counts[c] = 0
         if not self.ready and not self.seen and self.dead == 255:
-            loaded = yield from _load("hard_open")._open(self)  # (loaded by __init__)
+            loaded = yield from _load("hard_open")._open(self)
             if loaded:
                 forget("seabattle.hard_open")
                 self.ready = True
                 return
-        forget("seabattle.hard_open")  # no table (or a resumed game): the set-up is done anyway
+        forget("seabattle.hard_open")  # no table for these rules (or too few fleets in it)
         # the filter's table is idle while the search builds a pool: let go of it meanwhile (1 KB
         # less at that peak; made again, zeroed as the filter leaves it, after)
         n = len(self.cover) if self.cover is not None else 0
