@@ -60,10 +60,8 @@ causes is done during the human's turn, before the computer needs its next move.
 counts, not the clock: the same seed gives the same game however the slices fall.
 """
 
-import gc
-
 from seabattle.board import HALO, HIT, MISS, SUNK, UNKNOWN
-from seabattle.compat import forget
+from seabattle.compat import forget, load as _load
 from seabattle.rules import TOUCH_CORNERS, TOUCH_FREE, TOUCH_NEVER, TURNS_AGAIN
 
 POOL = 500  # fleets kept; memory: POOL * ships bytes (5 KB for the classic fleet)
@@ -126,19 +124,6 @@ BAND = 3  # the corner style's L: the edge line, a gap, a line (as seabattle.pla
 # and a seed still replays its game. Read into the pool's own buffer: no extra heap.
 TABLE_MAGIC = b"SBH2"  # SBH1 (before the corner style) had three sections
 TABLE_SLICE = 100  # table fleets turned and counted per step
-
-
-def _load(name):
-    """The module seabattle.``name``, a part loaded for a moment (the set-up, the search, the
-    normal level's move) and dropped after. A board that loads .py compiles it then, amid the
-    battle's heap: after a MemoryError a collection joins the free blocks and it is tried once
-    more (as seabattle.flowlevels does for the level's module)."""
-    try:
-        return __import__("seabattle." + name, None, None, (name,))
-    except MemoryError:
-        forget("seabattle." + name)
-        gc.collect()
-        return __import__("seabattle." + name, None, None, (name,))
 
 
 class Hard:

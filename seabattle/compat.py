@@ -22,3 +22,20 @@ def forget(name):
             delattr(sys.modules[name[:i]], name[i + 1:])
         except (AttributeError, KeyError, TypeError):
             pass
+
+
+def load(name):
+    """The module ``seabattle.<name>``, imported now for a moment or a phase (a level, a part of
+    the hard level). A board that loads .py compiles it here, amid the heap the games before left
+    in holes, and the compiler wants a few KB in a row: after a MemoryError, what the failed
+    compile held is free, and a collection joins it for one more try. A second failure is
+    raised: something else holds the heap."""
+    full = "seabattle." + name
+    try:
+        return __import__(full, None, None, (name,))
+    except MemoryError:
+        import gc
+
+        forget(full)
+        gc.collect()
+        return __import__(full, None, None, (name,))

@@ -5,7 +5,7 @@ duel is chosen, never during a battle: each caller drops this module after the c
 
 import gc
 
-from seabattle.compat import forget
+from seabattle.compat import forget, load
 
 # what a game against the computer uses at its start (the computer's fleet) and end (the habits
 # it learns from the player's fleet), each loaded for that moment only, not kept for the battle
@@ -19,22 +19,11 @@ def factory(f, level):
     drop_levels(f, made)
     if isinstance(made, str):
         mod, name = made.split(".")
-        made = getattr(_load("seabattle." + mod, name), name)
-    return made
-
-
-def _load(module, name):
-    """Import ``module`` for its ``name``. The hard level's is ~60 KB of source, compiled here
-    amid the objects games and menus leave scattered over the heap, and the compiler wants a few
-    KB in a row: a collection first joins the free blocks, and one more after a MemoryError
-    (what the failed compile held is free by then) gives it a second chance."""
-    gc.collect()
-    try:
-        return __import__(module, None, None, (name,))
-    except MemoryError:
-        forget(module)
+        # the hard level's module is the biggest a game compiles: a collection first lets the
+        # compile fill the holes the games before left (see seabattle.compat.load)
         gc.collect()
-        return __import__(module, None, None, (name,))
+        made = getattr(load(mod), name)
+    return made
 
 
 def drop_levels(f, keep=None):
