@@ -106,9 +106,12 @@ COUNT_SLICE = 64  # fleets counted per slice
 # the corner. The answers sort the styles out: a fleet of a wrong style contradicts them sooner,
 # and survivors are copied with their style. STYLES names a corner-style slot by 3.
 #
-# Two corner slots for two uniform ones (issue 3; research branch exp-style, weights not yet
-# capped; 2,000 games, the same fleets and shooter seeds): «Перельман» 58.80 -> 57.55 (± 0.32),
-# uniform 56.29 -> 56.16 (± 0.28).
+# Two corner slots for two uniform ones (issue 3, V4 of the research branch exp-style), against
+# the mix before (6 uniform : 3 edge line : 1 border), the same fleets (tools.bench ai's):
+# «Перельман» 58.80 -> 57.22 ± 0.33 (2,000 games, seeds 2+3), uniform 56.29 -> 56.41 ± 0.27
+# (2,000, seed 2), border 49.66 -> 49.61 ± 1.23 (500, seed 1), the computer's own fleet (which
+# packs a corner half the time) 61.11 -> 60.09 ± 0.40 (1,000, seed 2). With the weights capped
+# (``corner``) as without (the research runs, paired): «Перельман» -0.33 ± 0.44, uniform +0.25 ± 0.37.
 #
 # That prior is the default where ships may not touch (classic, corners, alternate). Where they may
 # (mb), nobody has measured players' habits, and the styles cost the hard level 1.5 shots against
