@@ -302,17 +302,4 @@ def owner(self, base, sq):
             if cover[(row[j] << 8) + fleets[base + j]]:
                 return j
         return -1
-    sizes = self.sizes
-    w = self.w
-    for j in range(self.ships):
-        code = fleets[base + j]
-        if code == self.dead:
-            continue
-        start = code >> 1
-        if code & 1:
-            d = sq - start
-            if d >= 0 and d % w == 0 and d // w < sizes[j]:
-                return j
-        elif start <= sq < start + sizes[j] and sq // w == start // w:
-            return j
-    return -1
+    return ship_at(self, base, sq, ())
