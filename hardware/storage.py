@@ -76,35 +76,19 @@ class Store:
 
     def __init__(self, nvm, page=4096, start=0, size=None):
         self.nvm = nvm
-        if size is None:
-            size = len(nvm) - start
-        if size >= 2 * page:
-            stride = (size // (2 * page)) * page  # each slot on its own erase page(s)
-            self.slot_size = page  # a record never crosses a page: one erase per save
-        else:
-            stride = size // 2  # one page holds both: see docs/boards.md (nvm on small boards)
-            self.slot_size = stride
-        self.slots = (start, start + stride)
-        self.separate_pages = size >= 2 * page
         self.writes = 0  # nvm writes (each one page erase) made by this object
-        self.generation = 0
-        self.current = -1  # slot index holding the newest valid record, -1 none
-        self.stats = b""  # opaque: seabattle.records.Records.to_bytes()
-        self.game = None  # opaque: seabattle.save.dumps(); None = no game in progress
-        self._last = None  # (stats, game) last written or loaded: skip identical saves
-        self.load()
+        self.load((page, start, size))
 
-    @property
-    def capacity(self):
-        """Largest game blob that fits (bytes)."""
-        return self.slot_size - HEADER - TRAILER - 2 - len(self.stats)
-
-    def load(self):
+    def load(self, layout=None):
         """Reads both slots and keeps the newest complete record. Returns (stats, game or None).
-        (The reading is hardware.storeread, dropped again: a board reads at start-up only.)"""
+        The reading is hardware.storeread, dropped again: a board reads at start-up only. So is
+        laying out the slots over the nvm (``layout``: (page, start, size), given by __init__),
+        which runs once too: a game does not hold that code."""
         from hardware import storeread
 
         try:
+            if layout is not None:
+                storeread.place(self, *layout)
             return storeread.load(self)
         finally:
             storeread = None

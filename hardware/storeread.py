@@ -45,6 +45,21 @@ def decode(read, size):
     return _u32(rec, 4), bytes(rec[HEADER + 2:HEADER + 2 + n]), bytes(rec[HEADER + 2 + n:end])
 
 
+def place(store, page, start, size):
+    """Store.__init__: the two slots' window over the nvm (``page`` the flash erase unit,
+    ``start``/``size`` the part of the nvm the store owns), done once per Store."""
+    if size is None:
+        size = len(store.nvm) - start
+    if size >= 2 * page:
+        stride = (size // (2 * page)) * page  # each slot on its own erase page(s)
+        store.slot_size = page  # a record never crosses a page: one erase per save
+    else:
+        stride = size // 2  # one page holds both: see docs/boards.md (nvm on small boards)
+        store.slot_size = stride
+    store.slots = (start, start + stride)
+    store.separate_pages = size >= 2 * page
+
+
 def load(store):
     """Store.load: reads both slots and keeps the newest complete record in ``store``."""
     best = None
