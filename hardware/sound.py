@@ -61,17 +61,10 @@ class Cues:
         self._now = 0.0
         self.played = 0  # cues that made a sound (tests, and to prove "muted" works)
 
-    @property
-    def muted(self):
-        return self.settings is not None and not self.settings.sound_on
-
-    @property
-    def busy(self):
-        """A tune is still sounding."""
-        return bool(self._notes)
-
     def play(self, cue):
-        if self.muted:
+        # muted: the test is written here, not as properties (``muted``, ``busy``) that nothing
+        # else read; each is a function and a property object the game would hold for nothing
+        if self.settings is not None and not self.settings.sound_on:
             return
         now = self.clock() if self.clock else self._now
         tune = TUNES.get(cue)
