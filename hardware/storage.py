@@ -77,6 +77,10 @@ class Store:
     def __init__(self, nvm, page=4096, start=0, size=None):
         self.nvm = nvm
         self.writes = 0  # nvm writes (each one page erase) made by this object
+        # set by hardware.storeread (code run once, not held): the slots' window (slot_size,
+        # slots, separate_pages) by place(); the newest record (current: its slot or -1,
+        # generation, stats, game or None, _last: what is on flash, to skip identical saves)
+        # by load()
         self.load((page, start, size))
 
     def load(self, layout=None):
