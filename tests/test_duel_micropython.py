@@ -8,12 +8,10 @@ docs for the heap one device's protocol state takes.
 """
 
 import os
-import re
-import subprocess
 
 import pytest
 
-from test_micropython import ROOT, micropython
+from test_micropython import ROOT, run_portable
 
 SUITE = os.path.join(ROOT, "tests", "duel_portable")
 HEAPS = {"test_channel": "64k", "test_duel": "320k",  # test_duel: 288k measured, with a margin
@@ -22,13 +20,5 @@ HEAPS = {"test_channel": "64k", "test_duel": "320k",  # test_duel: 288k measured
 
 @pytest.mark.parametrize("module", sorted(HEAPS))
 def test_duel_suite_on_micropython(module):
-    env = dict(os.environ)
-    env["MICROPYPATH"] = ".frozen:" + ROOT + ":" + SUITE + ":" + os.path.join(ROOT, "tests", "portable")
-    proc = subprocess.run(
-        [micropython(), "-X", "heapsize=" + HEAPS[module], os.path.join(ROOT, "tests", "portable", "run.py"), module],
-        cwd=SUITE, env=env, capture_output=True, text=True, timeout=600)
-    out = proc.stdout + proc.stderr
-    summary = re.search(r"(\d+) passed, (\d+) failed", out)
-    assert summary, out
-    assert proc.returncode == 0 and summary.group(2) == "0", out
-    assert int(summary.group(1)) > 0, out
+    passed, failed, out = run_portable(module, HEAPS[module], [SUITE, os.path.join(ROOT, "tests", "portable")], timeout=600)
+    assert failed == 0 and passed > 0, out

@@ -75,27 +75,39 @@ def compiled_tree():
     return out
 
 
-def run_suite(module, heap=HEAP, source_dirs=None, timeout=900):
-    """Run one portable test module on MicroPython; returns (passed, failed, output).
+def run_portable(module, heap, dirs, timeout=900):
+    """Run one test module with tests/portable/run.py on MicroPython from plain source in ``dirs``.
 
-    ``source_dirs``: run from these plain-source folders instead of the compiled tree."""
+    The folders are given relative to the clone's root and the VM runs there: a module's file name
+    is interned in the VM's heap, so absolute paths made a suite pass or fail with the length of
+    the folder a clone sits in. Returns (passed, failed, output)."""
     env = dict(os.environ)
-    if source_dirs is None:
-        env["MICROPYPATH"] = ".frozen:" + compiled_tree()
-        args = ["-m", "run", module]
-        cwd = compiled_tree()
-    else:
-        env["MICROPYPATH"] = ".frozen:" + ":".join([ROOT] + source_dirs)
-        args = [os.path.join(PORTABLE, "run.py"), module]
-        cwd = source_dirs[0]
-    proc = subprocess.run([micropython(), "-X", "heapsize=" + heap] + args,
-                          cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    env["MICROPYPATH"] = ":".join([".frozen", "."] + [os.path.relpath(d, ROOT) for d in dirs])
+    proc = subprocess.run([micropython(), "-X", "heapsize=" + heap, os.path.join("tests", "portable", "run.py"), module],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    return _summary(proc)
+
+
+def _summary(proc):
     out = proc.stdout + proc.stderr
     summary = re.search(r"(\d+) passed, (\d+) failed", out)
     assert summary, out
     passed, failed = int(summary.group(1)), int(summary.group(2))
     assert proc.returncode == (1 if failed else 0), out
     return passed, failed, out
+
+
+def run_suite(module, heap=HEAP, source_dirs=None, timeout=900):
+    """Run one portable test module on MicroPython; returns (passed, failed, output).
+
+    ``source_dirs``: run from these plain-source folders instead of the compiled tree."""
+    if source_dirs is not None:
+        return run_portable(module, heap, source_dirs, timeout)
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ".frozen:" + compiled_tree()
+    proc = subprocess.run([micropython(), "-X", "heapsize=" + heap, "-m", "run", module],
+                          cwd=compiled_tree(), env=env, capture_output=True, text=True, timeout=timeout)
+    return _summary(proc)
 
 
 def portable_modules():

@@ -5,11 +5,8 @@ The flow imports the whole engine plus the strings, so it gets a bigger heap tha
 """
 
 import os
-import re
 
-from test_micropython import PORTABLE, ROOT, micropython  # noqa: F401
-
-import subprocess
+from test_micropython import PORTABLE, ROOT, run_portable
 
 UI = os.path.join(ROOT, "tests", "ui_portable")
 HEAP = "320k"  # 256k until the hard level's module (seabattle.ai_hard, 48 KB of source) was
@@ -18,15 +15,9 @@ HEAP = "320k"  # 256k until the hard level's module (seabattle.ai_hard, 48 KB of
 
 
 def _run(module, heap):
-    env = dict(os.environ)
-    env["MICROPYPATH"] = ".frozen:" + ROOT + ":" + PORTABLE + ":" + UI
-    proc = subprocess.run([micropython(), "-X", "heapsize=" + heap, os.path.join(PORTABLE, "run.py"), module],
-                          cwd=UI, env=env, capture_output=True, text=True, timeout=600)
-    out = proc.stdout + proc.stderr
-    summary = re.search(r"(\d+) passed, (\d+) failed", out)
-    assert summary, out
-    assert summary.group(2) == "0", out
-    return int(summary.group(1)), out
+    passed, failed, out = run_portable(module, heap, [PORTABLE, UI], timeout=600)
+    assert failed == 0, out
+    return passed, out
 
 
 def test_flow_suite_on_micropython():
