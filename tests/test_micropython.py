@@ -78,12 +78,14 @@ def compiled_tree():
 def run_portable(module, heap, dirs, timeout=900):
     """Run one test module with tests/portable/run.py on MicroPython from plain source in ``dirs``.
 
-    The folders are given relative to the clone's root and the VM runs there: a module's file name
-    is interned in the VM's heap, so absolute paths made a suite pass or fail with the length of
-    the folder a clone sits in. Returns (passed, failed, output)."""
+    The VM runs in the clone's root with every folder named relative to it, and starts the runner
+    with ``-m`` (given a script, the unix port puts the script's real, absolute folder first on
+    sys.path): a module's file name and every import's search path live in the VM's heap, so
+    absolute paths made a suite pass or fail with the length of the folder a clone sits in.
+    Returns (passed, failed, output)."""
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join([".frozen", "."] + [os.path.relpath(d, ROOT) for d in dirs])
-    proc = subprocess.run([micropython(), "-X", "heapsize=" + heap, os.path.join("tests", "portable", "run.py"), module],
+    env["MICROPYPATH"] = ":".join([".frozen", "."] + [os.path.relpath(d, ROOT) for d in dirs + [PORTABLE]])
+    proc = subprocess.run([micropython(), "-X", "heapsize=" + heap, "-m", "run", module],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
     return _summary(proc)
 
