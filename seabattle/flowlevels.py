@@ -10,6 +10,21 @@ from seabattle.compat import forget, load
 # what a game against the computer uses at its start (the computer's fleet) and end (the habits
 # it learns from the player's fleet), each loaded for that moment only, not kept for the battle
 COMPUTER = ("ai_fleet", "habits")
+# the levels' modules loaded when their level is chosen, not when the battle starts: the hard
+# level's (~60 KB of source, the biggest a game compiles) needs the room that placing's and the
+# computer's fleet's objects take later. The others' (seabattle.ai, 8 KB) would only be held
+# through placing and the computer's fleet for nothing (~3 KB at a game's peak, 32-bit VM)
+EARLY = ("ai_hard",)
+
+
+def choose(f, level):
+    """The level ``level`` chosen on the menu: the other levels' modules go, and its own loads
+    now if it is one of EARLY (else when the battle starts: ``factory``)."""
+    made = f.levels[level][1]
+    if isinstance(made, str) and made.split(".")[0] in EARLY:
+        factory(f, level)
+    else:
+        drop_levels(f)
 
 
 def factory(f, level):
@@ -37,3 +52,14 @@ def drop_levels(f, keep=None):
     if keep is None:
         for name in COMPUTER:
             forget("seabattle." + name)
+
+
+def go_duel(f):
+    """The duel menu (Flow.go_duel): a duel needs no computer player, its modules can go, and
+    this module with them."""
+    f.match = None
+    drop_levels(f)
+    forget("seabattle.flowlevels")
+    from seabattle import flowduel
+
+    flowduel.go_duel(f)

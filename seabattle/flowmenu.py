@@ -53,7 +53,8 @@ def go_title(f, selected=0):
     if f.match is not None and f.match.duel:
         f.match = None
     strings.unload("duel")
-    f.forget_duel()
+    if not getattr(f.duel, "active", False):  # and its screens' module
+        forget("seabattle.flowduel")
     keys = ["play", "duel", "rules", "letters", "lang", "sound", "stats", "about"]
     texts = [
         f.t("menu_play"),
@@ -130,7 +131,7 @@ def act_level(f, action):
         f.mode = "ai:" + f.keys[f.screen.selected]
         from seabattle import flowlevels
 
-        flowlevels.factory(f, f.screen.selected)  # its module loads now, before the game's objects
+        flowlevels.choose(f, f.screen.selected)  # the hard level's module loads now (see EARLY)
         flowlevels = None
         forget("seabattle.flowlevels")
         f.go_place()
