@@ -29,8 +29,18 @@ END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
 # battle's and placing's menus, are loaded by their phase's module while they show and dropped
 # with the phase like the others
 PHASES = ("flowmenu", "flowplace", "flowmaking", "flowbattle", "flowend", "flowpause", "flowplacemenu")
-# Flow.__getattr__'s names (one string: a game against the computer never interns them)
-_DUEL_CALLS = " show_duel go_duel_wait go_duel_saved duel_resumed duel_place duel_verdict duel_link "
+# Flow's entry points that are functions of a module, called with the flow (``Flow.__getattr__``):
+# "name=module" (its function of that name) or "name=module.function"; a module of PHASES loads
+# as the phase (``_phase``), another for the call: the menu pages' helpers (seabattle.flowpages,
+# dropped with the phase: the battle shows no menu), the duel's screens (seabattle.flowduel) and
+# its choice (seabattle.flowlevels.go_duel). One string, not methods: a method is ~80 bytes of
+# heap on a 32-bit VM (its code and function objects), and most of these are never called while
+# the battle, the game's peak, is on screen; and the names in a long literal are not interned
+_CALLS = (" go_title=flowmenu go_place=flowplace go_battle=flowmaking start_battle=flowbattle.start"
+          " continue_game=flowbattle _resume=flowbattle.resume _shown=flowbattle.shown go_end=flowend"
+          " _end_show=flowend.show _menu=flowpages _info=flowpages _menu_move=flowpages go_duel=flowlevels"
+          " show_duel=flowduel go_duel_wait=flowduel go_duel_saved=flowduel duel_resumed=flowduel"
+          " duel_place=flowduel duel_verdict=flowduel duel_link=flowduel ")
 SCREENS = {"title": "flowmenu", "level": "flowmenu", "stats": "flowmenu", "about": "flowmenu",
            "place": "flowplace", "place_menu": "flowplace", "making": "flowmaking", "battle": "flowbattle",
            "pause": "flowbattle", "end": "flowend"}
@@ -112,34 +122,6 @@ class Flow:
         s.hint = ""
         s.lines = []
 
-    def _menu(self, name, title, keys, texts, selected=0, hint=None):
-        self._page(name, ui.P_MENU, title)
-        self.keys = keys
-        self.screen.items = texts
-        self.screen.selected = selected if selected < len(texts) else 0
-        self.screen.hint = self.t("hint_menu") if hint is None else hint
-        self.screen.changed()
-
-    def _info(self, name, title, lines, hint=None):
-        self._page(name, ui.P_INFO, title)
-        self.screen.selected = 0
-        self.screen.lines = lines
-        self.screen.hint = self.t("hint_info") if hint is None else hint
-        self.screen.changed()
-
-    def _menu_move(self, action):
-        """Up/down (and NEXT) through a menu; returns True if the action was a move."""
-        s = self.screen
-        n = len(s.items)
-        if action == ui.UP:
-            s.selected = (s.selected - 1) % n
-        elif action in (ui.DOWN, ui.NEXT):
-            s.selected = (s.selected + 1) % n
-        else:
-            return False
-        s.changed()
-        return True
-
     # ----- input -------------------------------------------------------------------------------
 
     def act(self, action):
@@ -201,6 +183,7 @@ class Flow:
             if name != "flowend":  # the end screen's, and the pause menu's (any phase change)
                 strings.unload("end")
             strings.unload("pause")
+            forget("seabattle.flowpages")  # and the menu pages' helpers (a phase's menu loads them)
             self._phase_mod = __import__("seabattle." + name, None, None, ("act",))
             self._phase_name = name
         return self._phase_mod
@@ -213,35 +196,6 @@ class Flow:
         self._phase_mod = None
         self._phase_name = ""
 
-    def go_title(self, selected=0):
-        """The title menu, with row ``selected`` (an index, or a key such as "stats") chosen."""
-        self._phase("flowmenu").go_title(self, selected)
-
-    def go_place(self, keep=False):
-        self._phase("flowplace").go_place(self, keep)
-
-    def go_battle(self):
-        self._phase("flowmaking").go_battle(self)
-
-    def start_battle(self, resumed=False):
-        self._phase("flowbattle").start(self, resumed)
-
-    def continue_game(self):
-        """Play on the game in ``resumable``: same fleets, shots, turn and computer level."""
-        self._phase("flowbattle").continue_game(self)
-
-    def _resume(self):
-        self._phase("flowbattle").resume(self)
-
-    def _shown(self, shot, mine):
-        self._phase("flowbattle").shown(self, shot, mine)
-
-    def go_end(self, surrender=False):
-        self._phase("flowend").go_end(self, surrender)
-
-    def _end_show(self):
-        self._phase("flowend").show(self)
-
     # ----- saved games (offering one on the title: seabattle.flowmenu.offer) ------------------
 
     def saving(self):
@@ -253,36 +207,30 @@ class Flow:
             return None  # "end": over, or surrendered
         return m.game, self.mode[3:].encode()
 
-    # ----- duel: the screens are in seabattle.flowduel, loaded only when a duel is chosen ------
+    # ----- the phases' entry points (_CALLS) ---------------------------------------------------
 
     def __getattr__(self, name):
-        """The duel's entry points that are seabattle.flowduel's functions of the same name,
-        called with this flow (show_duel, go_duel_wait, go_duel_saved; duel_resumed, duel_place,
-        duel_verdict, duel_link: what the duel adapter, seabattle.duelplay, calls as the link's
-        news arrives): no method of Flow, so a game against the computer does not hold them.
-        Only for names Flow lacks (Python asks __getattr__ last)."""
-        if " " + name + " " in _DUEL_CALLS:
-            from seabattle import flowduel
+        """The entry points in _CALLS, called with this flow: go_title(selected=0) (the title
+        menu, row ``selected``: an index or a key such as "stats"), go_place(keep=False),
+        go_battle(), start_battle(resumed=False), continue_game() (the game in ``resumable``),
+        go_end(surrender=False), go_duel(); the menu pages' _menu(name, title, keys, texts,
+        selected=0, hint=None), _info(name, title, lines, hint=None), _menu_move(action); the
+        duel's screens (show_duel, go_duel_wait, go_duel_saved) and what the duel adapter,
+        seabattle.duelplay, calls as the link's news arrives (duel_resumed, duel_place,
+        duel_verdict, duel_link). Only for names Flow lacks (Python asks __getattr__ last)."""
+        i = _CALLS.find(" " + name + "=")
+        if i < 0:
+            raise AttributeError(name)
+        i += len(name) + 2
+        mod, _, call = _CALLS[i:_CALLS.find(" ", i)].partition(".")
+        if mod in PHASES:
+            mod = self._phase(mod)
+        else:
+            mod = __import__("seabattle." + mod, None, None, ("forget",))
+        call = getattr(mod, call or name)
+        return lambda *args, **params: call(self, *args, **params)
 
-            call = getattr(flowduel, name)
-            return lambda *args, **params: call(self, *args, **params)
-        raise AttributeError(name)
-
-    def forget_duel(self):
-        """Drop the duel screens' module when no duel is going on."""
-        if not getattr(self.duel, "active", False):
-            forget("seabattle.flowduel")
-
-    def go_duel(self):
-        self.match = None  # a duel needs no computer player: its modules can go
-        from seabattle import flowlevels
-
-        flowlevels.drop_levels(self)
-        flowlevels = None
-        forget("seabattle.flowlevels")
-        from seabattle import flowduel
-
-        flowduel.go_duel(self)
+    # ----- duel: the screens are in seabattle.flowduel, loaded only when a duel is chosen ------
 
     def duel_answer(self, shot, mine):
         if self.name == "battle":
