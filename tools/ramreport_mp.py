@@ -159,6 +159,9 @@ if BLE:  # a board that can host or join holds a LazyDuel from start-up (BoardPr
     LazyDuel = None
 renderer, flow = app.build(profile, font)
 saver = app.Saver(keeper, flow)
+# what hardware.app.run holds besides: the buttons with the board's scheme, the actions' list
+buttons = app.Buttons(profile.scheme)
+actions = []
 stage("screens built")
 startup = sample()
 
