@@ -5,76 +5,43 @@ Also the human's placement habits per rules preset (``habits``: preset name -> t
 seabattle.habits), learnt from games against the computer. They are saved as lines
 ``habits:<preset>:<byte>,<byte>,...`` with no "=": a save made before habits existed loads with
 none, and an older version of the game skips these lines (it reads only "mode=..." lines).
+
+The code is seabattle.recordbook, loaded for each call and dropped after it: a board holds the
+figures through every game, but uses them only at start-up, at a game's end and on the
+statistics screen, never during a battle (the game's peak).
 """
 
-_FIELDS = 5  # games, wins, shots, hits, shots in won games
-_HABITS = "habits:"
+from seabattle.compat import forget
 
 
 class Records:
+    """``add(mode, won, shots, hits)`` counts a game; ``total()`` the five figures of all modes
+    (games, wins, shots, hits, shots in won games); ``modes()`` the modes played, sorted;
+    ``to_bytes()`` and ``Records.from_bytes(data)``: the saved form."""
+
     def __init__(self):
-        self.rows = {}  # mode -> list of _FIELDS ints
+        self.rows = {}  # mode -> list of 5 ints: games, wins, shots, hits, shots in won games
         self.habits = {}  # rules preset name -> bytes (seabattle.habits)
 
-    def add(self, mode, won, shots, hits):
-        row = self.rows.get(mode)
-        if row is None:
-            row = [0] * _FIELDS
-            self.rows[mode] = row
-        row[0] += 1
-        row[2] += shots
-        row[3] += hits
-        if won:
-            row[1] += 1
-            row[4] += shots
-
-    def total(self):
-        out = [0] * _FIELDS
-        for mode in self.rows:
-            row = self.rows[mode]
-            for i in range(_FIELDS):
-                out[i] += row[i]
-        return out
-
-    def modes(self):
-        keys = list(self.rows)
-        keys.sort()
-        return keys
-
-    def to_bytes(self):
-        """mode names and counters as text lines: small, readable, independent of dict order."""
-        lines = []
-        for mode in self.modes():
-            lines.append(mode + "=" + ",".join([str(v) for v in self.rows[mode]]))
-        keys = list(self.habits)
-        keys.sort()
-        for preset in keys:
-            lines.append(_HABITS + preset + ":" + ",".join([str(b) for b in self.habits[preset]]))
-        return "\n".join(lines).encode()
+    def __getattr__(self, name):
+        """add, total, modes, to_bytes: seabattle.recordbook's functions of that name."""
+        if name not in ("add", "total", "modes", "to_bytes"):
+            raise AttributeError(name)
+        call = _book(name)
+        return lambda *args: call(self, *args)
 
     @staticmethod
     def from_bytes(data):
-        rec = Records()
-        try:
-            text = bytes(data).decode()
-        except ValueError:  # UnicodeError: not our text at all
-            return rec
-        for line in text.split("\n"):
-            if line.startswith(_HABITS):
-                preset, _, values = line[len(_HABITS):].partition(":")
-                try:
-                    habit = bytes([int(v) for v in values.split(",")])
-                except ValueError:
-                    continue  # damaged: no habits for that preset (seabattle.habits starts again)
-                rec.habits[preset] = habit
-                continue
-            if "=" not in line:
-                continue
-            mode, _, values = line.partition("=")
-            try:
-                row = [int(v) for v in values.split(",")]
-            except ValueError:
-                continue  # a damaged line loses that mode's figures, never the game
-            if len(row) == _FIELDS:
-                rec.rows[mode] = row
-        return rec
+        """The Records in ``data`` (from ``to_bytes``; damaged lines are skipped, never raised)."""
+        return _book("from_bytes")(data)
+
+
+def _book(name):
+    """seabattle.recordbook's function ``name``; the module is dropped at once (the function
+    keeps what it needs while it is called)."""
+    from seabattle import recordbook
+
+    call = getattr(recordbook, name)
+    recordbook = None
+    forget("seabattle.recordbook")
+    return call
