@@ -7,55 +7,72 @@ when ``settings.sound_on`` is False (lights too: "muted" means quiet and dark, e
 ``stop()`` silences at once: the BLE link calls it before scanning, because scanning while
 audio plays breaks on nRF (circuitpython#3030).
 
-Boards without a speaker or NeoPixels get ``NoTone``/``NoPixels``: same interface, nothing done.
+Boards without a speaker or NeoPixels get ``NoTone``/``NoPixels`` (one class, ``Quiet``): same
+interface, nothing done.
 A board with a speaker makes its tone with hardware.pwmtone (a board without one never loads it).
 """
 
 from seabattle import sound
 
-# cue -> (frequency Hz, milliseconds, frequency, ms, ...); 0 Hz is a rest. One flat tuple of
-# small ints a tune: no tuple per note and no float per duration (heap objects on some VMs)
-TUNES = {
-    sound.CLICK: (1800, 20),
-    sound.SHOT: (900, 30, 700, 30),
-    sound.SPLASH: (300, 80, 220, 100),
-    sound.HIT: (1200, 60, 0, 30, 1200, 60),
-    sound.SUNK: (1000, 70, 800, 70, 600, 70, 400, 120),
-    sound.WIN: (523, 120, 659, 120, 784, 120, 1047, 250),
-    sound.LOSE: (392, 150, 330, 150, 262, 300),
-    sound.BAD: (150, 100),
-}
-# cue -> (colour, milliseconds)
-FLASHES = {
-    sound.SPLASH: ((0, 0, 40), 250),
-    sound.HIT: ((60, 0, 0), 250),
-    sound.SUNK: ((90, 0, 0), 600),
-    sound.WIN: ((0, 50, 0), 1000),
-    sound.LOSE: ((40, 0, 20), 1000),
-}
+# The tunes, one after another in one flat tuple of small ints: a cue, its number of notes, then
+# each note's frequency (Hz; 0 is a rest) and milliseconds. One tuple, not a dict of a tuple a
+# tune: ~0.2 KB less held for the whole game (32-bit VM); ``_find`` walks it at play time
+TUNES = (
+    sound.CLICK, 1, 1800, 20,
+    sound.SHOT, 2, 900, 30, 700, 30,
+    sound.SPLASH, 2, 300, 80, 220, 100,
+    sound.HIT, 3, 1200, 60, 0, 30, 1200, 60,
+    sound.SUNK, 4, 1000, 70, 800, 70, 600, 70, 400, 120,
+    sound.WIN, 4, 523, 120, 659, 120, 784, 120, 1047, 250,
+    sound.LOSE, 3, 392, 150, 330, 150, 262, 300,
+    sound.BAD, 1, 150, 100,
+)
+# The flashes likewise: a cue, one "note" (its colour as red, green, blue, and its milliseconds)
+FLASHES = (
+    sound.SPLASH, 1, 0, 0, 40, 250,
+    sound.HIT, 1, 60, 0, 0, 250,
+    sound.SUNK, 1, 90, 0, 0, 600,
+    sound.WIN, 1, 0, 50, 0, 1000,
+    sound.LOSE, 1, 40, 0, 20, 1000,
+)
 
 
-class NoTone:
+def _find(table, cue, width):
+    """Where ``cue``'s notes start in ``table`` (TUNES: ``width`` 2, FLASHES: 4) and where
+    they end, or (0, 0) when the table has no entry for it."""
+    i = 0
+    while i < len(table):
+        end = i + 2 + table[i + 1] * width
+        if table[i] == cue:
+            return i + 2, end
+        i = end
+    return 0, 0
+
+
+class Quiet:
+    """A stand-in for what a board lacks: a speaker (as NoTone: start, stop) or NeoPixels (as
+    NoPixels: fill). One class for both: a class object is heap held for the whole game."""
+
     def start(self, frequency):
         pass
 
     def stop(self):
         pass
 
-
-class NoPixels:
     def fill(self, colour):
         pass
 
 
+NoTone = NoPixels = Quiet
+
+
 class Cues:
     def __init__(self, tone=None, pixels=None, settings=None, clock=None):
-        self.tone = tone or NoTone()
-        self.pixels = pixels or NoPixels()
+        self.tone = tone or Quiet()
+        self.pixels = pixels or Quiet()
         self.settings = settings
         self.clock = clock  # seconds; tick(now) passes the time otherwise
-        self._notes = ()
-        self._i = 0
+        self._i = self._end = 0  # the tune playing: TUNES[_i:_end], its notes still to start
         self._until = 0.0
         self._dark_at = None
         self._now = 0.0
@@ -67,41 +84,41 @@ class Cues:
         if self.settings is not None and not self.settings.sound_on:
             return
         now = self.clock() if self.clock else self._now
-        tune = TUNES.get(cue)
-        if tune:
-            self._notes, self._i = tune, 0
+        i, end = _find(TUNES, cue, 2)
+        if i < end:
+            self._i, self._end = i, end
             self._until = now
             self.played += 1
             self._next_note(now)
-        flash = FLASHES.get(cue)
-        if flash:
-            self.pixels.fill(flash[0])
-            self._dark_at = now + flash[1] / 1000
+        i, end = _find(FLASHES, cue, 4)
+        if i < end:
+            self.pixels.fill((FLASHES[i], FLASHES[i + 1], FLASHES[i + 2]))
+            self._dark_at = now + FLASHES[i + 3] / 1000
 
     def _next_note(self, now):
-        while self._i < len(self._notes) and now >= self._until:
-            freq = self._notes[self._i]
-            self._until = now + self._notes[self._i + 1] / 1000
+        while self._i < self._end and now >= self._until:
+            freq = TUNES[self._i]
+            self._until = now + TUNES[self._i + 1] / 1000
             self._i += 2
             if freq:
                 self.tone.start(freq)
             else:
                 self.tone.stop()
-        if self._i >= len(self._notes) and now >= self._until:
+        if self._i >= self._end and now >= self._until:
             self.tone.stop()
 
     def tick(self, now):
         self._now = now
-        if self._notes and (self._i < len(self._notes) or now >= self._until):
+        if self._end and (self._i < self._end or now >= self._until):
             self._next_note(now)
-            if self._i >= len(self._notes) and now >= self._until:
-                self._notes = ()
+            if self._i >= self._end and now >= self._until:
+                self._end = 0
         if self._dark_at is not None and now >= self._dark_at:
             self.pixels.fill((0, 0, 0))
             self._dark_at = None
 
     def stop(self):
-        self._notes, self._i = (), 0
+        self._i = self._end = 0
         self.tone.stop()
 
 
