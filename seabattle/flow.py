@@ -14,9 +14,8 @@ functions in a module of their own (see PHASES), so that a board holds and compi
 phase on screen (its code is heap on CircuitPython) and never all of them at once.
 """
 
-from seabattle import sound, strings, ui
+from seabattle import strings, ui
 from seabattle.compat import forget  # noqa: F401  (the phases' modules import it from here)
-from seabattle.records import Records
 
 # (key, the computer player's class): a class, or "module.Class" of seabattle imported when that
 # level is chosen, so that a level's module is loaded only for its games (never in a duel)
@@ -61,35 +60,11 @@ class Settings:
 class Flow:
     def __init__(self, rng, settings=None, sounds=None, records=None, levels=None,
                  on_records=None, duel=None, saved=None):
-        self.rng = rng
-        self.settings = settings or Settings()
-        self.sounds = sounds or sound.Silent()
-        self.records = records or Records()
-        self.levels = levels or LEVELS
-        self.on_records = on_records  # called with the Records after each finished game
-        self.duel = duel  # a duel adapter (seabattle.duel), or None: the duel menu says so
-        self.now = 0.0
-        self.screen = ui.Screen()
-        self.name = ""
-        self.match = None
-        self.making = None  # the computer's fleet being made: [its steps, my fleet]
-        self.wait_until = -1.0
-        self.keys = []
-        self.mode = "ai:" + self.levels[0][0]
-        self.swapped = False
-        # saved games: ``results`` counts shot results, so the board can save the game (see
-        # ``saving``) at those safe points only; ``resumable`` is (Game, level index) that the
-        # title menu offers to continue, from a save (``saved``: seabattle.save.loads' pair) or
-        # a game left through the pause menu
-        self.results = 0
-        self.resumable = None
+        # the state's first values, the settings applied and a save offered on the title are
+        # seabattle.flowmenu.start, the title's phase (loaded now): not code held all game
         self._phase_name = ""
         self._phase_mod = None
-        menu = self._phase("flowmenu")  # reading the settings and a save: the title's code
-        if saved is not None:
-            menu.offer(self, saved[0], saved[1])
-        menu.apply_settings(self)
-        menu.go_title(self)
+        self._phase("flowmenu").start(self, rng, settings, sounds, records, levels, on_records, duel, saved)
 
     # ----- helpers -----------------------------------------------------------------------------
 

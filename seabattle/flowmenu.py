@@ -17,6 +17,39 @@ def _cycle(options, value, step):
     return options[(i + step) % len(options)]
 
 
+def start(f, rng, settings, sounds, records, levels, on_records, duel, saved):
+    """Flow.__init__: the state's first values, the settings applied, a save (``saved``:
+    seabattle.save.loads' pair) offered, and the title."""
+    from seabattle.flow import LEVELS, Settings
+    from seabattle.records import Records
+
+    f.rng = rng
+    f.settings = settings or Settings()
+    f.sounds = sounds or sound.Silent()
+    f.records = records or Records()
+    f.levels = levels or LEVELS
+    f.on_records = on_records  # called with the Records after each finished game
+    f.duel = duel  # a duel adapter (seabattle.duel), or None: the duel menu says so
+    f.now = 0.0
+    f.screen = ui.Screen()
+    f.name = ""
+    f.match = None
+    f.making = None  # the computer's fleet being made: [its steps, my fleet]
+    f.wait_until = -1.0
+    f.keys = []
+    f.mode = "ai:" + f.levels[0][0]
+    f.swapped = False
+    # saved games: ``results`` counts shot results, so the board can save the game (see
+    # Flow.saving) at those safe points only; ``resumable`` is (Game, level index) that the
+    # title menu offers to continue, from a save or a game left through the pause menu
+    f.results = 0
+    f.resumable = None
+    if saved is not None:
+        offer(f, saved[0], saved[1])
+    apply_settings(f)
+    go_title(f)
+
+
 def apply_settings(f):
     """The language's texts, the letters and the rules of ``f.settings`` (at start-up and when
     the title menu changes them)."""
