@@ -1,6 +1,6 @@
 """Updating a LIST page (menus and information) of hardware.render's Renderer ``r``.
 
-Held only while a list page is on screen (``Renderer._show_page`` loads it with the page and
+Held only while a list page is on screen (``hardware.pages.show`` loads it with the page and
 drops it when the board page is built): the battle, the screen that needs the most RAM, does
 not hold this code.
 """

@@ -32,7 +32,36 @@ def setup(r, layout, font):
     r.board_w = 10
     r.board_h = 10
     r.shown = None  # the page's Group on screen
-    r._show_page(render._LIST)
+    show(r, render._LIST)
+
+
+def show(r, page):
+    """Replace the page on screen with a newly built ``page`` (render._LIST or _BOARD); the old
+    one's objects go. The list page's updating code (hardware.listview) is held while that page
+    shows only (not in battle); the board page's sprites' (hardware.sheets) is dropped at once."""
+    if r.shown is not None:
+        r.root.remove(r.shown)
+        r.shown = None
+        if r.page == render._LIST:
+            r.bar = r.title = r.rows = None
+            r.more_up = r.more_down = r.page_hint = None
+            r.listview = None
+            render.forget("hardware.listview")
+        else:
+            r.big = r.mark = r.cursor = None
+            r.small_group = r.small = r.small_mark = None
+            r.col_stamps = r.row_stamps = r.side = None
+            r.message = r.hint = None
+    if page == render._LIST:
+        r.shown = build_list(r)
+        from hardware import listview
+
+        r.listview = listview
+    else:
+        r.shown = build_board(r, r.board_w, r.board_h)
+        render.forget("hardware.sheets")
+    r.root.append(r.shown)
+    r.page = page
 
 
 def palette():

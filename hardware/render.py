@@ -113,41 +113,10 @@ class Renderer:
         from hardware import pages
 
         pages.setup(self, layout, font)
-
-    # ----- building (per page shown: hardware/pages.py) --------------------------------------
-
-    def _show_page(self, page):
-        """Replace the page on screen with a newly built ``page``; the old one's objects go."""
-        if self.shown is not None:
-            self.root.remove(self.shown)
-            self.shown = None
-            if self.page == _LIST:
-                self.bar = self.title = self.rows = None
-                self.more_up = self.more_down = self.page_hint = None
-                self.listview = None
-                forget("hardware.listview")
-            else:
-                self.big = self.mark = self.cursor = None
-                self.small_group = self.small = self.small_mark = None
-                self.col_stamps = self.row_stamps = self.side = None
-                self.message = self.hint = None
-        # the building code (hardware.pages, and hardware.sheets for a board's sprites) is
-        # loaded for the build and dropped after it: it is not held while the page is on show
-        from hardware import pages
-
-        if page == _LIST:
-            self.shown = pages.build_list(self)
-            # the list page's updating code, held while it is on screen only (not in battle)
-            from hardware import listview
-
-            self.listview = listview
-        else:
-            self.shown = pages.build_board(self, self.board_w, self.board_h)
-            forget("hardware.sheets")
         pages = None
         forget("hardware.pages")
-        self.root.append(self.shown)
-        self.page = page
+
+    # ----- building (per page shown): hardware.pages.show, loaded for the build and dropped
 
     # ----- updating ----------------------------------------------------------------------------
 
@@ -158,7 +127,13 @@ class Renderer:
         self.version = screen.version
         page = _BOARD if screen.page == ui.P_BOARD else _LIST
         if page != self.page:
-            self._show_page(page)
+            # the old page's objects go and the new one is built (hardware.pages, with
+            # hardware.sheets for a board's sprites: loaded for the build, dropped after it)
+            from hardware import pages
+
+            pages.show(self, page)
+            pages = None
+            forget("hardware.pages")
         if page == _BOARD:
             self._update_board(screen)
         else:
