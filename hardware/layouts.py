@@ -22,12 +22,8 @@ class Layout:
     ``rows`` of them, ``chars`` wide, and the page hint line.
     """
 
-    @property
-    def size(self):
-        return (self.width, self.height)
-
-    def __repr__(self):
-        return "Layout(%dx%d)" % (self.width, self.height)
+    # ``size`` is (width, height): an attribute (hardware.layouttable sets it), not a property
+    # computed from them: a property and its function are heap a board holds all game
 
 
 def __getattr__(name):

@@ -13,6 +13,7 @@ from seabattle.compat import forget
 def _layout(size, cell, board_at, small_cell, small_at, side, message, hint,
              title, row_y, row_h, rows, page_hint, col_labels=True, row_labels=True):
     lay = Layout()
+    lay.size = size
     lay.width, lay.height = size
     lay.cell = cell
     lay.board_x, lay.board_y = board_at
