@@ -10,8 +10,8 @@ A fleet is its ship count, then per ship its size and its squares; a square is o
 boards of up to 256 cells, else two (big-endian). ``extra`` is up to 255 bytes for the caller
 (the opponent's level, player names...). A classic game takes 88 bytes plus one per shot: under 300 bytes for a whole game.
 
-Reading is in seabattle.saveload, imported by ``loads``: a board saves after every shot but
-reads only at start-up, so the battle holds the writing half only.
+Reading is seabattle.saveload (``loads`` and ``SaveError`` are found there): a board saves
+after every shot but reads only at start-up, so the battle holds the writing half only.
 """
 
 from seabattle import rules as rules_mod
@@ -19,11 +19,6 @@ from seabattle.crc import crc32
 
 MAGIC = b"SB"
 VERSION = 1
-
-
-class SaveError(ValueError):
-    """Saved bytes that cannot be loaded: truncated, corrupted, another version, or a game
-    that breaks the rules. Nothing is loaded."""
 
 
 def _put_square(out, square, wide):
@@ -60,8 +55,11 @@ def dumps(game, extra=b""):
     return bytes(out)
 
 
-def loads(data):
-    """(game, extra) from bytes made by ``dumps``. Raises SaveError, never half-loads."""
+def __getattr__(name):
+    """``loads(data)``: (game, extra) from bytes made by ``dumps``, raising ``SaveError`` (saved
+    bytes that cannot be loaded: truncated, corrupted, another version, or a game that breaks
+    the rules; nothing is loaded), never half-loading. Both are seabattle.saveload's, found
+    here when first asked for: a board that saves after every shot holds the writing only."""
     from seabattle import saveload
 
-    return saveload.loads(data)
+    return getattr(saveload, name)

@@ -8,7 +8,12 @@ from seabattle.board import ShotError
 from seabattle.crc import crc32
 from seabattle.fleet import Fleet, FleetError, Ship
 from seabattle.game import Game
-from seabattle.save import MAGIC, VERSION, SaveError
+from seabattle.save import MAGIC, VERSION
+
+
+class SaveError(ValueError):
+    """Saved bytes that cannot be loaded: truncated, corrupted, another version, or a game
+    that breaks the rules. Nothing is loaded."""
 
 
 class _Reader:
