@@ -112,8 +112,3 @@ class BoardProfile(Profile):
         if self.keys is not None:
             self.keys.events(out)
         return out
-
-    def report(self):
-        """One line per problem on the serial console (kept short: printing is slow, #2667)."""
-        for line in self.problems + self.notes:
-            print("seabattle:", line)

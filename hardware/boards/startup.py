@@ -162,5 +162,7 @@ def detect():
     name = module_for(board_id)
     mod = __import__("hardware.boards." + name, None, None, ("Profile",))
     profile = mod.Profile(board_id)
-    profile.report()
+    # one line per problem on the serial console (kept short: printing is slow, #2667)
+    for line in profile.problems + profile.notes:
+        print("seabattle:", line)
     return profile
