@@ -29,17 +29,17 @@ END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
 # with the phase like the others
 PHASES = ("flowmenu", "flowplace", "flowmaking", "flowbattle", "flowend", "flowpause", "flowplacemenu")
 # Flow's entry points that are functions of a module, called with the flow (``Flow.__getattr__``):
-# "name=module" (its function of that name) or "name=module.function"; a module of PHASES loads
-# as the phase (``_phase``), another for the call: the menu pages' helpers (seabattle.flowpages,
-# dropped with the phase: the battle shows no menu), the duel's screens (seabattle.flowduel) and
-# its choice (seabattle.flowlevels.go_duel). One string, not methods: a method is ~80 bytes of
-# heap on a 32-bit VM (its code and function objects), and most of these are never called while
-# the battle, the game's peak, is on screen; and the names in a long literal are not interned
-_CALLS = (" go_title=flowmenu go_place=flowplace go_battle=flowmaking start_battle=flowbattle.start"
-          " continue_game=flowbattle _resume=flowbattle.resume _shown=flowbattle.shown go_end=flowend"
-          " _end_show=flowend.show _menu=flowpages _info=flowpages _menu_move=flowpages go_duel=flowlevels"
-          " show_duel=flowduel go_duel_wait=flowduel go_duel_saved=flowduel duel_resumed=flowduel"
-          " duel_place=flowduel duel_verdict=flowduel duel_link=flowduel ")
+# "module:name,name=function,..." (a name alone: the module's function of that name). A module of
+# PHASES loads as the phase (``_phase``), another for the call: the menu pages' helpers
+# (seabattle.flowpages, dropped with the phase: the battle shows no menu), the duel's screens
+# (seabattle.flowduel) and its choice (seabattle.flowlevels.go_duel). One string, not methods: a
+# method is ~80 bytes of heap on a 32-bit VM (its code and function objects), and most of these
+# are never called while the battle, the game's peak, is on screen; and the names in a long
+# literal are not interned
+_CALLS = (" flowmenu:go_title flowplace:go_place flowmaking:go_battle flowend:go_end,_end_show=show"
+          " flowbattle:start_battle=start,continue_game,_resume=resume,_shown=shown flowlevels:go_duel"
+          " flowpages:_menu,_info,_menu_move,_drop_phase flowduel:show_duel,go_duel_wait,go_duel_saved,"
+          "duel_resumed,duel_place,duel_verdict,duel_link ")
 SCREENS = {"title": "flowmenu", "level": "flowmenu", "stats": "flowmenu", "about": "flowmenu",
            "place": "flowplace", "place_menu": "flowplace", "making": "flowmaking", "battle": "flowbattle",
            "pause": "flowbattle", "end": "flowend"}
@@ -163,14 +163,6 @@ class Flow:
             self._phase_name = name
         return self._phase_mod
 
-    def _drop_phase(self):
-        """Forget the phase module on screen until the next ``_phase`` loads one (a duel screen
-        that shows none of its screens needs the room: the lobby, a lost link)."""
-        if self._phase_name:
-            forget("seabattle." + self._phase_name)
-        self._phase_mod = None
-        self._phase_name = ""
-
     # ----- saved games (offering one on the title: seabattle.flowmenu.offer) ------------------
 
     def saving(self):
@@ -189,20 +181,32 @@ class Flow:
         menu, row ``selected``: an index or a key such as "stats"), go_place(keep=False),
         go_battle(), start_battle(resumed=False), continue_game() (the game in ``resumable``),
         go_end(surrender=False), go_duel(); the menu pages' _menu(name, title, keys, texts,
-        selected=0, hint=None), _info(name, title, lines, hint=None), _menu_move(action); the
+        selected=0, hint=None), _info(name, title, lines, hint=None), _menu_move(action),
+        _drop_phase() (the phase's module forgotten until the next ``_phase``); the
         duel's screens (show_duel, go_duel_wait, go_duel_saved) and what the duel adapter,
         seabattle.duelplay, calls as the link's news arrives (duel_resumed, duel_place,
         duel_verdict, duel_link). Only for names Flow lacks (Python asks __getattr__ last)."""
-        i = _CALLS.find(" " + name + "=")
-        if i < 0:
-            raise AttributeError(name)
-        i += len(name) + 2
-        mod, _, call = _CALLS[i:_CALLS.find(" ", i)].partition(".")
+        i = 0
+        while True:  # ``name`` as a whole entry: after ":" or ",", before ",", "=" or " "
+            i = _CALLS.find(name, i + 1)
+            if i < 0:
+                raise AttributeError(name)
+            k = i + len(name)
+            if _CALLS[i - 1:i] in ":," and _CALLS[k:k + 1] in ",= ":
+                break
+        j = _CALLS.rfind(" ", 0, i) + 1
+        mod = _CALLS[j:_CALLS.find(":", j)]
+        call = name
+        if _CALLS[k:k + 1] == "=":  # another function's name: up to the next "," or " "
+            j = k + 1
+            while _CALLS[j:j + 1] not in ", ":
+                j += 1
+            call = _CALLS[k + 1:j]
         if mod in PHASES:
             mod = self._phase(mod)
         else:
             mod = __import__("seabattle." + mod, None, None, ("forget",))
-        call = getattr(mod, call or name)
+        call = getattr(mod, call)
         return lambda *args, **params: call(self, *args, **params)
 
     # ----- duel: the screens are in seabattle.flowduel, loaded only when a duel is chosen ------

@@ -1,10 +1,11 @@
 """The menu and information pages the phases' menus share (the title's, the level's, placing's,
 the pause's, the duel's), as functions of the Flow ``f`` it calls as its own ``_menu``,
-``_info`` and ``_menu_move`` (seabattle.flow._CALLS). Loaded by the first menu of a phase and
+``_info``, ``_menu_move`` and ``_drop_phase`` (seabattle.flow._CALLS). Loaded by the first menu of a phase and
 dropped when the phase changes (``Flow._phase``): the battle, the game's peak, shows no menu.
 """
 
 from seabattle import ui
+from seabattle.compat import forget
 
 
 def _menu(f, name, title, keys, texts, selected=0, hint=None):
@@ -36,3 +37,12 @@ def _menu_move(f, action):
         return False
     s.changed()
     return True
+
+
+def _drop_phase(f):
+    """Forget the phase module on screen until the next ``Flow._phase`` loads one (a duel screen
+    that shows none of its screens needs the room: the lobby, a lost link)."""
+    if f._phase_name:
+        forget("seabattle." + f._phase_name)
+    f._phase_mod = None
+    f._phase_name = ""
