@@ -24,6 +24,8 @@ benchmarks can report writes per game.
 Pure Python with no board imports: the tests drive it with a simulated flash (tests/portable).
 """
 
+import struct
+
 from seabattle.compat import forget
 from seabattle.crc import crc32
 
@@ -45,25 +47,12 @@ def encode(generation, stats_bytes, game_bytes):
         raise StorageError("record payload of %d bytes is over 65535" % length)
     rec = bytearray(HEADER + length + TRAILER)
     rec[0:2] = MAGIC
-    rec[2] = FORMAT
-    rec[3] = 0
-    g = generation & 0xFFFFFFFF
-    rec[4] = g >> 24
-    rec[5] = (g >> 16) & 0xFF
-    rec[6] = (g >> 8) & 0xFF
-    rec[7] = g & 0xFF
-    rec[8] = length >> 8
-    rec[9] = length & 0xFF
-    rec[HEADER] = len(stats_bytes) >> 8
-    rec[HEADER + 1] = len(stats_bytes) & 0xFF
+    # the format, 0, the generation, the length and the stats' length, big-endian (struct is
+    # native on a board: less code held than one statement a byte)
+    struct.pack_into(">BBIHH", rec, 2, FORMAT, 0, generation & 0xFFFFFFFF, length, len(stats_bytes))
     rec[HEADER + 2:HEADER + 2 + len(stats_bytes)] = stats_bytes
     rec[HEADER + 2 + len(stats_bytes):HEADER + length] = game_bytes
-    c = crc32(memoryview(rec)[:HEADER + length])
-    end = HEADER + length
-    rec[end] = c >> 24
-    rec[end + 1] = (c >> 16) & 0xFF
-    rec[end + 2] = (c >> 8) & 0xFF
-    rec[end + 3] = c & 0xFF
+    struct.pack_into(">I", rec, HEADER + length, crc32(memoryview(rec)[:HEADER + length]))
     return rec
 
 
