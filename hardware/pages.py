@@ -2,6 +2,8 @@
 and the BOARD page (boards, overlays, coordinates, side lines, message, hint), and the filled
 rectangles. Loaded when a page is built and dropped again by the renderer (render.forget), so
 the building code is not held while a page is on show; the pages' objects are the renderer's.
+Making the text objects (hardware.text's Line, Stamps and their palettes) is here too: those
+classes have no __init__ a board would hold all game.
 """
 
 import displayio
@@ -24,9 +26,9 @@ def setup(r, layout, font):
     r.palette = palette()
     # palettes shared by lines, one per colour: lines whose colour never changes, and the
     # menu rows (plain or accent: render._Text._show swaps them)
-    r.dim = text.palette_for(tiles.TEXT_DIM)
-    r.plain = text.palette_for(tiles.TEXT)
-    r.accent = text.palette_for(tiles.TEXT_ACCENT)
+    r.dim = palette_for(tiles.TEXT_DIM)
+    r.plain = palette_for(tiles.TEXT)
+    r.accent = palette_for(tiles.TEXT_ACCENT)
     r.root = displayio.Group()
     r.root.append(solid(layout.width, layout.height, tiles.C_BG, r.palette))
     r.board_w = 10
@@ -93,9 +95,65 @@ def solid(width, height, color_index, pal):
                               tile_height=1)
 
 
+def palette_for(color):
+    """Transparent background and ``color``: what a Line draws with (Lines may share one)."""
+    p = displayio.Palette(2)
+    p.make_transparent(0)
+    p[1] = color
+    return p
+
+
+def line(t, font, x, y, chars, color, scale=1, palette=None, rows=1):
+    """Makes ``t`` (a hardware.text.Line, or a class of it) ``chars`` tiles of text at (x, y) in
+    ``color``, ``scale`` times the font size, ``rows`` lines stacked a cell's height apart, with
+    ``palette`` or one of its own; returns it."""
+    t.font = font
+    t.chars = chars
+    if palette is None:
+        palette = palette_for(color)
+    t.palette = palette
+    t.grid = displayio.TileGrid(font.sheet, pixel_shader=palette, width=chars, height=rows,
+                                tile_width=font.width, tile_height=font.height, default_tile=font.blank)
+    if scale == 1:
+        t.grid.x = x
+        t.grid.y = y + text.TOP
+        t.item = t.grid
+    else:
+        t.grid.y = text.TOP
+        t.item = displayio.Group(scale=scale, x=x, y=y)
+        t.item.append(t.grid)
+    return t
+
+
+def stamps(font, x, y, places, chars, palette, right=False):
+    """A hardware.text.Stamps for texts at ``places`` (box top-left corners relative to (x, y)),
+    ``chars`` cells each, right-aligned when ``right``."""
+    s = text.Stamps()
+    s.font = font
+    s.places = places
+    s.chars = chars
+    s.right = right
+    s.x = x
+    s.y = y
+    w = h = 0
+    for dx, dy in places:
+        w = max(w, dx + chars * font.width)
+        h = max(h, dy + font.height)
+    s.bitmap = displayio.Bitmap(w, h, 2)
+    s.item = displayio.TileGrid(s.bitmap, pixel_shader=palette, x=x, y=y + text.TOP)
+    s.texts = [""] * len(places)
+    return s
+
+
 def _text(r, group, x, y, chars, color=tiles.TEXT, scale=1, palette=None):
-    t = render._Text(r, x, y, chars, color, scale, palette)
-    group.append(t.line.item)
+    """A render._Text on the renderer ``r``, appended to ``group``."""
+    t = line(render._Text(), r.font, x, y, chars, color, scale, palette)
+    t.owner = r
+    t.text = ""
+    t.color = color
+    t.full = ""
+    t.offset = 0
+    group.append(t.item)
     return t
 
 
@@ -170,18 +228,20 @@ def build_board(r, w=10, h=10):
     if lay.col_labels:
         # one letter centred over each column; one pixel higher than the box says: Blinka
         # draws descenders (Д, Ц) one row low
-        r.col_stamps = text.Stamps(r.font, x + (n + 1 - FONT_W) // 2, y - FONT_H - 1,
-                                  [(k * n, 0) for k in range(w)], 1, r.dim)
+        r.col_stamps = stamps(r.font, x + (n + 1 - FONT_W) // 2, y - FONT_H - 1,
+                              [(k * n, 0) for k in range(w)], 1, r.dim)
         g.append(r.col_stamps.item)
     if lay.row_labels:
         # row numbers right-aligned in two cells against the board
-        r.row_stamps = text.Stamps(r.font, x - 1 - 2 * FONT_W, y + (n + 1 - FONT_H) // 2,
-                                  [(0, k * n) for k in range(h)], 2, r.dim, right=True)
+        r.row_stamps = stamps(r.font, x - 1 - 2 * FONT_W, y + (n + 1 - FONT_H) // 2,
+                              [(0, k * n) for k in range(h)], 2, r.dim, right=True)
         g.append(r.row_stamps.item)
     # each side box's lines in one TileGrid (render._Lines)
     r.side = []
     for x, y, lines, chars in lay.side:
-        t = render._Lines(r, x, y, lines, chars, r.plain)
+        t = line(render._Lines(), r.font, x, y, chars, tiles.TEXT, 1, r.plain, lines)
+        t.owner = r
+        t.texts = [""] * lines
         g.append(t.item)
         r.side.append(t)
     # the message: double size where the layout has it, normal size for texts too long for

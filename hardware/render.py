@@ -27,7 +27,11 @@ _BOARD = 1
 
 def load_font(path=FONT_PATH):
     """The game's font as one glyph sheet (hardware/text.py)."""
-    font = text.Font(path)
+    from hardware import bdf
+
+    font = text.Font()
+    bdf.read(font, path)
+    bdf = None
     forget("hardware.bdf")  # read once: its code can go
     return font
 
@@ -42,15 +46,9 @@ def fit(text, chars):
 class _Text(text.Line):
     """A line of text that is only redrawn when its text or colour really changes. Lines whose
     colour never changes may share one ``palette``. It is its own text.Line (one object per
-    line, not two: ~70 bytes each on the 32-bit VM)."""
-
-    def __init__(self, owner, x, y, chars, color=tiles.TEXT, scale=1, palette=None):
-        text.Line.__init__(self, owner.font, x, y, chars, color, scale, palette)
-        self.owner = owner
-        self.text = ""
-        self.color = color
-        self.full = ""
-        self.offset = 0
+    line, not two: ~70 bytes each on the 32-bit VM). Made by hardware.pages._text: ``owner``
+    (the Renderer), ``text`` (shown), ``color``, ``full`` (the whole text) and ``offset`` (of a
+    marquee) besides a Line's."""
 
     @property
     def line(self):
@@ -90,12 +88,8 @@ class _Text(text.Line):
 class _Lines(text.Line):
     """Lines of text that never change colour, stacked a cell's height apart in one TileGrid
     (a side box of the board page): one object and one TileGrid for the box, not a _Text and a
-    TileGrid per line (~350 bytes a line on the 32-bit VM). ``texts`` are the lines shown."""
-
-    def __init__(self, owner, x, y, rows, chars, palette):
-        text.Line.__init__(self, owner.font, x, y, chars, tiles.TEXT, 1, palette, rows)
-        self.owner = owner
-        self.texts = [""] * rows
+    TileGrid per line (~350 bytes a line on the 32-bit VM). ``texts`` are the lines shown.
+    Made by hardware.pages.build_board: a Line with ``owner`` and ``texts``."""
 
     def set(self, row, text):
         text = fit(text, self.chars)

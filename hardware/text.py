@@ -26,15 +26,14 @@ import displayio
 TOP = 2  # the glyph cell's top below the box's top (unscaled px), where bitmap_label draws it
 
 
+# No class here has an __init__: the objects are made while a page is built, by hardware.pages
+# (line, stamps, palette_for) and hardware.bdf (a Font, read by hardware.render.load_font), modules
+# loaded for that and dropped after it, so the building code is not held while a page shows.
+
+
 class Font:
-    """A monospaced BDF font as one sheet: ``sheet`` (Bitmap), ``width``/``height`` of a cell."""
-
-    def __init__(self, path):
-        # the BDF reader is a module of its own, used once: hardware.render.load_font drops it
-        # from sys.modules after loading, so its code is not held for the rest of the game
-        from hardware import bdf
-
-        bdf.read(self, path)
+    """A monospaced BDF font as one sheet: ``sheet`` (Bitmap), ``width``/``height`` of a cell,
+    ``codes`` (the characters in sheet order) and ``blank`` (the space's tile)."""
 
     def stamp(self, bitmap, x, y, t):
         """Sets the pixels of character ``t``'s glyph in the 1-bit ``bitmap`` with its cell's top-left at
@@ -56,25 +55,8 @@ class Line:
     """``chars`` tiles of text at (x, y) in ``color`` (RGB), ``scale`` times the font size.
     ``item`` is what goes into a Group (the TileGrid, or a scaling Group around it). With
     ``rows`` > 1 it is that many lines stacked a cell's height apart in the one TileGrid (the
-    board page's side lines: one TileGrid and one object for all, not per line)."""
-
-    def __init__(self, font, x, y, chars, color, scale=1, palette=None, rows=1):
-        self.font = font
-        self.chars = chars
-        if palette is None:
-            palette = palette_for(color)
-        self.palette = palette
-        self.grid = displayio.TileGrid(font.sheet, pixel_shader=palette, width=chars, height=rows,
-                                       tile_width=font.width, tile_height=font.height,
-                                       default_tile=font.blank)
-        if scale == 1:
-            self.grid.x = x
-            self.grid.y = y + TOP
-            self.item = self.grid
-        else:
-            self.grid.y = TOP
-            self.item = displayio.Group(scale=scale, x=x, y=y)
-            self.item.append(self.grid)
+    board page's side lines: one TileGrid and one object for all, not per line). Made by
+    hardware.pages.line: ``font``, ``chars``, ``palette``, ``grid`` (the TileGrid), ``item``."""
 
     def set_color(self, color):
         self.palette[1] = color
@@ -106,22 +88,9 @@ class Stamps:
 
     ``places`` are the texts' box top-left corners relative to (x, y); each text gets ``chars``
     cells, right-aligned when ``right``, drawn as a Line would draw it. Changing a text redraws
-    the bitmap (a few ms on a board; the coordinates change only with the language)."""
-
-    def __init__(self, font, x, y, places, chars, palette, right=False):
-        self.font = font
-        self.places = places
-        self.chars = chars
-        self.right = right
-        self.x = x
-        self.y = y
-        w = h = 0
-        for dx, dy in places:
-            w = max(w, dx + chars * font.width)
-            h = max(h, dy + font.height)
-        self.bitmap = displayio.Bitmap(w, h, 2)
-        self.item = displayio.TileGrid(self.bitmap, pixel_shader=palette, x=x, y=y + TOP)
-        self.texts = [""] * len(places)
+    the bitmap (a few ms on a board; the coordinates change only with the language). Made by
+    hardware.pages.stamps: ``font``, ``places``, ``chars``, ``right``, ``x``, ``y``, ``bitmap``,
+    ``item`` (its TileGrid) and ``texts`` (those shown)."""
 
     def show(self, texts):
         """Shows ``texts`` (one per place, missing ones blank); returns how many changed."""
@@ -148,11 +117,3 @@ class Stamps:
                 if font.stamp(self.bitmap, dx + n * font.width, dy, t[k:k + 1]):
                     n += 1
         return changed
-
-
-def palette_for(color):
-    """Transparent background and ``color``: what a Line draws with (Lines may share one)."""
-    p = displayio.Palette(2)
-    p.make_transparent(0)
-    p[1] = color
-    return p

@@ -65,11 +65,11 @@ import sys
 if "" in sys.path:
     sys.path.remove("")  # -c: the repository root would shadow the seabattle package
 import micropython
-from hardware import render, text
+from hardware import pages, render, text
 from seabattle import coords
 font = render.load_font("%s/fonts/seabattle-12.bdf")
-line = text.Line(font, 0, 0, 12, 0xFFFFFF)
-stamps = text.Stamps(font, 0, 0, [(0, 0), (0, 12)], 2, text.palette_for(0xFFFFFF))
+line = pages.line(text.Line(), font, 0, 0, 12, 0xFFFFFF)
+stamps = pages.stamps(font, 0, 0, [(0, 0), (0, 12)], 2, pages.palette_for(0xFFFFFF))
 micropython.qstr_info()
 line.show("\u0429\u0401\u0436 \u2713" + "\u0424")
 stamps.show(["\u042e" + "7", "\u044d"])
