@@ -64,6 +64,7 @@ def show(r, page):
         render.forget("hardware.sheets")
     r.root.append(r.shown)
     r.page = page
+    render.forget("hardware.tiles")  # the palette's and tiles' numbers: building's (listview has its own)
 
 
 def palette():

@@ -16,9 +16,14 @@ latest-shot mark are one-tile TileGrids that move.
 ``tiles_set``/``labels_set`` count those touches (tools/bench_screen.py prints them).
 """
 
-from hardware import text, tiles
+from hardware import text
+from hardware.tiles import TEXT_ACCENT, TONE_COLORS
 from seabattle import ui
 from seabattle.compat import forget  # noqa: F401  (pages and sheets are dropped with it)
+
+# the rest of hardware.tiles (the sheets' palette, the tile numbers) is the page builders': it
+# is loaded with hardware.pages and dropped with it (pages.show), not held while a page shows
+forget("hardware.tiles")
 
 FONT_PATH = "fonts/seabattle-12.bdf"
 _LIST = 0
@@ -64,7 +69,7 @@ class _Text(text.Line):
             if self.palette is self.owner.plain or self.palette is self.owner.accent:
                 # a line sharing the plain or the accent palette (a menu's rows) changes between
                 # those two colours by taking the other palette: no palette of its own per row
-                self.palette = self.owner.accent if color == tiles.TEXT_ACCENT else self.owner.plain
+                self.palette = self.owner.accent if color == TEXT_ACCENT else self.owner.plain
                 self.grid.pixel_shader = self.palette
             else:
                 self.set_color(color)
@@ -166,7 +171,7 @@ class Renderer:
             for row in range(len(t.texts)):
                 t.set(row, s.lines[k] if k < len(s.lines) else "")
                 k += 1
-        self._set_message(s.message, tiles.TONE_COLORS[s.tone])
+        self._set_message(s.message, TONE_COLORS[s.tone])
         if self.hint is not None:
             self.hint.set(s.hint)
 
