@@ -66,23 +66,16 @@ class Store:
     def __init__(self, nvm, page=4096, start=0, size=None):
         self.nvm = nvm
         self.writes = 0  # nvm writes (each one page erase) made by this object
-        # set by hardware.storeread (code run once, not held): the slots' window (slot_size,
-        # slots, separate_pages) by place(); the newest record (current: its slot or -1,
-        # generation, stats, game or None, _last: what is on flash, to skip identical saves)
-        # by load()
-        self.load((page, start, size))
-
-    def load(self, layout=None):
-        """Reads both slots and keeps the newest complete record. Returns (stats, game or None).
-        The reading is hardware.storeread, dropped again: a board reads at start-up only. So is
-        laying out the slots over the nvm (``layout``: (page, start, size), given by __init__),
-        which runs once too: a game does not hold that code."""
+        # set by hardware.storeread, run once at start-up and dropped again (a board does not
+        # hold that code while it plays): the slots' window over the nvm (slot_size, slots,
+        # separate_pages) by place(), and the newest complete record by load() (current: its
+        # slot or -1, generation, stats, game or None, _last: what is on flash, to skip saving
+        # the same again)
         from hardware import storeread
 
         try:
-            if layout is not None:
-                storeread.place(self, *layout)
-            return storeread.load(self)
+            storeread.place(self, page, start, size)
+            storeread.load(self)
         finally:
             storeread = None
             forget("hardware.storeread")

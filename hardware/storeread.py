@@ -1,6 +1,6 @@
-"""Reading the nvm's records (hardware.storage.Store.load): both slots checked, the newest
+"""Reading the nvm's records (hardware.storage.Store.__init__): both slots checked, the newest
 complete one kept. Apart from hardware.storage because a board reads only at start-up (the Store
-is made then) while it writes after every shot: Store.load drops this module once it has read.
+is made then) while it writes after every shot: Store.__init__ drops this module once it has read.
 ``storage.decode`` and the helpers here are still found through hardware.storage.
 """
 
@@ -61,7 +61,7 @@ def place(store, page, start, size):
 
 
 def load(store):
-    """Store.load: reads both slots and keeps the newest complete record in ``store``."""
+    """Store.__init__: reads both slots and keeps the newest complete record in ``store``."""
     best = None
     for i in (0, 1):
         found = decode(_reader(store.nvm, store.slots[i]), store.slot_size)
