@@ -77,21 +77,15 @@ def _afloat(f, sizes):
     return lines or [f.t("none_left")]
 
 
-def _answer(f, shot):
-    if shot.answer == B.MISS:
-        return f.t("miss"), ui.TONE_MISS, sound.SPLASH
-    if shot.answer == B.HIT:
-        return f.t("hit"), ui.TONE_HIT, sound.HIT
-    return f.t("sunk"), ui.TONE_SUNK, sound.SUNK
-
-
 def act_battle(f, action):
     if action in (ui.BACK, ui.SWITCH):
         f.swapped = not f.swapped
         show(f)
         return
-    if action == ui.MENU:
-        go_pause(f)
+    if action == ui.MENU:  # the pause menu: seabattle.flowpause, loaded while it shows
+        from seabattle import flowpause
+
+        flowpause.go_pause(f)
         return
     if f.swapped:
         return
@@ -127,7 +121,12 @@ def act_battle(f, action):
 
 def shown(f, shot, mine):
     f.results += 1  # a safe point: the board saves the game now (see ``Flow.saving``)
-    text, tone, cue = _answer(f, shot)
+    if shot.answer == B.MISS:
+        text, tone, cue = f.t("miss"), ui.TONE_MISS, sound.SPLASH
+    elif shot.answer == B.HIT:
+        text, tone, cue = f.t("hit"), ui.TONE_HIT, sound.HIT
+    else:
+        text, tone, cue = f.t("sunk"), ui.TONE_SUNK, sound.SUNK
     f._cue(cue)
     if mine:
         f.result = "%s %s" % (f.cell(shot.square), text)
@@ -165,14 +164,6 @@ def _after_wait(f):
             show(f)
     else:
         show(f)
-
-
-def go_pause(f):
-    """The pause menu (seabattle.flowpause: loaded while it shows, dropped by ``resume`` and with
-    the battle's phase, so the battle does not hold it)."""
-    from seabattle import flowpause
-
-    flowpause.go_pause(f)
 
 
 def resume(f):
