@@ -96,6 +96,7 @@ class Flow:
         s.tone = ui.TONE_PLAIN
         s.hint = ""
         s.lines = []
+        s.items = []  # a menu sets its own: the last menu's texts are not held through a battle
 
     # ----- input -------------------------------------------------------------------------------
 
