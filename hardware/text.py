@@ -35,21 +35,6 @@ class Font:
     """A monospaced BDF font as one sheet: ``sheet`` (Bitmap), ``width``/``height`` of a cell,
     ``codes`` (the characters in sheet order) and ``blank`` (the space's tile)."""
 
-    def stamp(self, bitmap, x, y, t):
-        """Sets the pixels of character ``t``'s glyph in the 1-bit ``bitmap`` with its cell's top-left at
-        (x, y), leaving set pixels set (glyphs closer than a cell overlap as separate TileGrids
-        did). False if the font lacks ``t``."""
-        i = self.codes.find(t)
-        if i < 0:
-            return False
-        sheet = self.sheet
-        x0 = i * self.width
-        for gy in range(self.height):
-            for gx in range(self.width):
-                if sheet[x0 + gx, gy]:
-                    bitmap[x + gx, y + gy] = 1
-        return True
-
 
 class Line:
     """``chars`` tiles of text at (x, y) in ``color`` (RGB), ``scale`` times the font size.
@@ -104,16 +89,28 @@ class Stamps:
         if not changed:
             return 0
         font = self.font
-        self.bitmap.fill(0)
+        sheet = font.sheet
+        fw = font.width
+        bitmap = self.bitmap
+        bitmap.fill(0)
         for i in range(n):
             t = self.texts[i]
             if self.right:
                 t = " " * (self.chars - len(t)) + t
             dx, dy = self.places[i]
-            n = 0  # characters drawn
+            drawn = 0  # characters drawn; one the font lacks is skipped, as a Line skips it
             for k in range(len(t)):
-                if n >= self.chars:
+                if drawn >= self.chars:
                     break
-                if font.stamp(self.bitmap, dx + n * font.width, dy, t[k:k + 1]):
-                    n += 1
+                g = font.codes.find(t[k:k + 1])  # a slice: see _NO_NAMES
+                if g < 0:
+                    continue
+                # the glyph's set pixels, leaving set pixels set (glyphs closer than a cell
+                # overlap as separate TileGrids did)
+                x = dx + drawn * fw
+                for gy in range(font.height):
+                    for gx in range(fw):
+                        if sheet[g * fw + gx, gy]:
+                            bitmap[x + gx, dy + gy] = 1
+                drawn += 1
         return changed
