@@ -10,7 +10,9 @@ A scheme maps a key name to ``(tap, hold, mode)``:
 - LONG: ``tap`` on release if let go before LONG_PRESS s, else ``hold`` once at LONG_PRESS s;
 - ONCE: ``tap`` on press.
 ``chords`` maps a pair of keys held together to one action (the keys' own actions are dropped).
-The named schemes ("dpad", "two") are hardware/schemes.py, read once by ``Buttons``.
+The named schemes ("dpad", "two") are hardware/schemes.py, read once by ``Buttons``; a scheme
+is ``(keys, chords)``, flat tuples: per key its name, tap, hold and mode; per chord its two keys
+and the action.
 """
 
 from seabattle.compat import forget
@@ -41,32 +43,40 @@ class Buttons:
         self.keys, self.chords = scheme
         self.down = {}  # name -> [pressed at, next repeat at, fired hold, chorded]
 
+    def _key(self, name):
+        """Where ``name``'s (tap, hold, mode) start in ``keys``, or -1 for a key not in it."""
+        keys = self.keys
+        for i in range(0, len(keys), 4):
+            if keys[i] == name:
+                return i + 1
+        return -1
+
     def press(self, name, now, out):
         """A key went down: append its actions to ``out``."""
-        entry = self.keys.get(name)
-        if entry is None or name in self.down:
+        i = self._key(name)
+        if i < 0 or name in self.down:
             return
         state = [now, now + REPEAT_DELAY, False, False]
         self.down[name] = state
-        for pair in self.chords:
-            if name in pair:
-                other = pair[1] if pair[0] == name else pair[0]
+        chords = self.chords
+        for j in range(0, len(chords), 3):
+            if name == chords[j] or name == chords[j + 1]:
+                other = chords[j + 1] if chords[j] == name else chords[j]
                 if other in self.down:
                     state[3] = True
                     self.down[other][3] = True
-                    out.append(self.chords[pair])
+                    out.append(chords[j + 2])
                     return
-        tap, _hold, mode = entry
-        if mode != LONG:
-            out.append(tap)
+        if self.keys[i + 2] != LONG:
+            out.append(self.keys[i])
 
     def release(self, name, now, out):
         state = self.down.pop(name, None)
         if state is None:
             return
-        tap, _hold, mode = self.keys[name]
-        if mode == LONG and not state[2] and not state[3]:
-            out.append(tap)
+        i = self._key(name)
+        if self.keys[i + 2] == LONG and not state[2] and not state[3]:
+            out.append(self.keys[i])
 
     def poll(self, now, out):
         """Repeats and long presses due by ``now``."""
@@ -74,7 +84,8 @@ class Buttons:
             state = self.down[name]
             if state[3]:
                 continue
-            tap, hold, mode = self.keys[name]
+            i = self._key(name)
+            tap, hold, mode = self.keys[i], self.keys[i + 1], self.keys[i + 2]
             if mode == LONG:
                 if not state[2] and now - state[0] >= LONG_PRESS:
                     state[2] = True
