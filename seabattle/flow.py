@@ -39,7 +39,7 @@ PHASES = ("flowmenu", "flowplace", "flowmaking", "flowbattle", "flowend", "flowp
 _CALLS = (" flowmenu:go_title flowplace:go_place flowmaking:go_battle flowend:go_end,_end_show=show"
           " flowbattle:start_battle=start,continue_game,_resume=resume,_shown=shown flowlevels:go_duel"
           " flowpages:_menu,_info,_menu_move,_drop_phase flowduel:show_duel,go_duel_wait,go_duel_saved,"
-          "duel_resumed,duel_place,duel_verdict,duel_link ")
+          "duel_resumed,duel_place,duel_verdict,duel_link,duel_answer,duel_over ")
 SCREENS = {"title": "flowmenu", "level": "flowmenu", "stats": "flowmenu", "about": "flowmenu",
            "place": "flowplace", "place_menu": "flowplace", "making": "flowmaking", "battle": "flowbattle",
            "pause": "flowbattle", "end": "flowend"}
@@ -186,7 +186,7 @@ class Flow:
         _drop_phase() (the phase's module forgotten until the next ``_phase``); the
         duel's screens (show_duel, go_duel_wait, go_duel_saved) and what the duel adapter,
         seabattle.duelplay, calls as the link's news arrives (duel_resumed, duel_place,
-        duel_verdict, duel_link). Only for names Flow lacks (Python asks __getattr__ last)."""
+        duel_verdict, duel_link, duel_answer(shot, mine), duel_over()). Only for names Flow lacks (Python asks __getattr__ last)."""
         i = 0
         while True:  # ``name`` as a whole entry: after ":" or ",", before ",", "=" or " "
             i = _CALLS.find(name, i + 1)
@@ -209,13 +209,3 @@ class Flow:
             mod = __import__("seabattle." + mod, None, None, ("forget",))
         call = getattr(mod, call)
         return lambda *args, **params: call(self, *args, **params)
-
-    # ----- duel: the screens are in seabattle.flowduel, loaded only when a duel is chosen ------
-
-    def duel_answer(self, shot, mine):
-        if self.name == "battle":
-            self._shown(shot, mine)
-
-    def duel_over(self):
-        if self.name == "battle" and self.wait_until < 0:
-            self.wait_until = self.now + END_DELAY

@@ -5,13 +5,13 @@ are in seabattle.flowlobby, loaded while a duel is being set up.
 
 Apart from flow so that a game against the computer never loads them (on a board every module
 loaded costs heap, and compiling one from source needs room in proportion to its size): Flow
-imports this module when a duel screen is first shown, and drops it (``Flow.forget_duel``)
+imports this module when a duel screen is first shown, and drops it (seabattle.flowmenu.go_title)
 when the title menu is back with no duel going on; this module drops the lobby's
 (``leave_lobby``) when the fleets are placed or the title is back.
 """
 
 from seabattle import ui
-from seabattle.flow import forget
+from seabattle.flow import END_DELAY, forget
 
 LOBBY = "seabattle.flowlobby"
 
@@ -138,3 +138,15 @@ def act(f, action):
         getattr(_lobby(), "act_" + f.name)(f, action)
     else:
         do(f, action)
+
+
+def duel_answer(f, shot, mine):
+    """Flow.duel_answer (seabattle.flow._CALLS): a shot's answer from the link, shown in battle."""
+    if f.name == "battle":
+        f._shown(shot, mine)
+
+
+def duel_over(f):
+    """Flow.duel_over: the duel is decided; the last answer stays END_DELAY, then the end."""
+    if f.name == "battle" and f.wait_until < 0:
+        f.wait_until = f.now + END_DELAY
