@@ -75,7 +75,8 @@ class Stamps:
     cells, right-aligned when ``right``, drawn as a Line would draw it. Changing a text redraws
     the bitmap (a few ms on a board; the coordinates change only with the language). Made by
     hardware.pages.stamps: ``font``, ``places``, ``chars``, ``right``, ``x``, ``y``, ``bitmap``,
-    ``item`` (its TileGrid) and ``texts`` (those shown)."""
+    ``item`` (its TileGrid), ``texts`` (those shown) and ``tiled`` (each text in a tile of its
+    own, side by side in the bitmap: a column of places, see pages.stamps)."""
 
     def show(self, texts):
         """Shows ``texts`` (one per place, missing ones blank); returns how many changed."""
@@ -98,6 +99,8 @@ class Stamps:
             if self.right:
                 t = " " * (self.chars - len(t)) + t
             dx, dy = self.places[i]
+            if self.tiled:
+                dx, dy = i * self.chars * fw, 0
             drawn = 0  # characters drawn; one the font lacks is skipped, as a Line skips it
             for k in range(len(t)):
                 if drawn >= self.chars:
