@@ -1,11 +1,18 @@
 """The few shims the engine needs to run on CPython, MicroPython and CircuitPython alike."""
 
+import sys
+
 try:
     from micropython import const  # noqa: F401  (MicroPython/CircuitPython)
 except ImportError:  # CPython
 
     def const(x):
         return x
+
+
+# CPython on a desktop: debugging aids (the engine's __repr__s, read in tests' failures) are
+# defined there only; on a board's VM their code would be heap held all game
+DESKTOP = sys.implementation.name == "cpython"
 
 
 def forget(name):

@@ -8,6 +8,8 @@ letters are all different so that each names one column.
 A square is an ``int``: ``y * width + x``.
 """
 
+from seabattle.compat import DESKTOP
+
 
 class CellError(ValueError):
     """Text that names no cell on this board."""
@@ -20,8 +22,10 @@ class Convention:
         self.name = name
         self.letters = letters
 
-    def __repr__(self):
-        return "Convention(%r)" % self.name
+    if DESKTOP:  # a debugging aid: see seabattle.compat.DESKTOP
+
+        def __repr__(self):
+            return "Convention(%r)" % self.name
 
     def max_width(self):
         return len(self.letters)

@@ -8,6 +8,9 @@ or checked: a battle does not hold them. Their names are still this module's (``
 """
 
 
+from seabattle.compat import DESKTOP
+
+
 class FleetError(ValueError):
     """A fleet that breaks the rules. ``kind`` and the fields name what and where.
 
@@ -44,8 +47,10 @@ class Ship:
         self.cells = tuple(cells)
         self.size = len(cells)
 
-    def __repr__(self):
-        return "Ship(%r)" % (self.cells,)
+    if DESKTOP:  # a debugging aid: see seabattle.compat.DESKTOP
+
+        def __repr__(self):
+            return "Ship(%r)" % (self.cells,)
 
     def __eq__(self, other):
         return isinstance(other, Ship) and self.cells == other.cells
@@ -73,8 +78,10 @@ class Fleet:
                 if 0 <= sq < rules.cells and not self.owner[sq]:
                     self.owner[sq] = i + 1
 
-    def __repr__(self):
-        return "Fleet(%r)" % (self.ships,)
+    if DESKTOP:  # a debugging aid: see seabattle.compat.DESKTOP
+
+        def __repr__(self):
+            return "Fleet(%r)" % (self.ships,)
 
     def __eq__(self, other):
         return isinstance(other, Fleet) and self.rules == other.rules and sorted(

@@ -7,6 +7,7 @@ since each device knows only its own fleet.
 """
 
 from seabattle.board import MISS, SUNK, Board, GameOver, View
+from seabattle.compat import DESKTOP
 from seabattle.stats import Stats  # noqa: F401  (seabattle.game.Stats, as before)
 
 
@@ -21,9 +22,11 @@ class Shot:
         self.next_player = next_player
         self.over = over
 
-    def __repr__(self):
-        return "Shot(player=%d, square=%d, answer=%d, ship=%r, next=%d, over=%r)" % (
-            self.player, self.square, self.answer, self.ship, self.next_player, self.over)
+    if DESKTOP:  # a debugging aid: see seabattle.compat.DESKTOP
+
+        def __repr__(self):
+            return "Shot(player=%d, square=%d, answer=%d, ship=%r, next=%d, over=%r)" % (
+                self.player, self.square, self.answer, self.ship, self.next_player, self.over)
 
 
 class Game:

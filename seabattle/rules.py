@@ -5,7 +5,7 @@ may not share a side or corner with (``touch``), which cells become known water 
 sinks (the halo), and who shoots next (``turns``).
 """
 
-from seabattle.compat import const
+from seabattle.compat import DESKTOP, const
 
 # Whether ships may touch each other.
 TOUCH_NEVER = const(0)  # classic: not even at a corner
@@ -51,9 +51,11 @@ class Rules:
         self.turns = turns
         self.shapes = shapes
 
-    def __repr__(self):
-        return "Rules(%r, %dx%d, fleet=%r, touch=%d, turns=%d)" % (
-            self.name, self.width, self.height, self.fleet, self.touch, self.turns)
+    if DESKTOP:  # a debugging aid: see seabattle.compat.DESKTOP
+
+        def __repr__(self):
+            return "Rules(%r, %dx%d, fleet=%r, touch=%d, turns=%d)" % (
+                self.name, self.width, self.height, self.fleet, self.touch, self.turns)
 
     def __eq__(self, other):
         return isinstance(other, Rules) and self.key() == other.key()
