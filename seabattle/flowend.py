@@ -64,7 +64,7 @@ def show(f):
     s.lines = [
         checked,
         f.t("score", hits=st.hits, shots=st.shots),
-        f.t("accuracy", pct=int(100 * st.accuracy())),
+        f.t("accuracy", pct=100 * st.hits // st.shots if st.shots else 0),
         f.t("best_run", n=st.longest_run),
     ]
     s.message = f.t("won") if f.end_won else f.t("lost")

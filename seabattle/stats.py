@@ -26,9 +26,5 @@ class Stats:
         if answer == SUNK:
             self.sunk += 1
 
-    def accuracy(self):
-        """Hits per shot, 0..1."""
-        return self.hits / self.shots if self.shots else 0.0
-
     def as_tuple(self):
         return (self.shots, self.hits, self.sunk, self.longest_run)
