@@ -54,7 +54,8 @@ def apply_settings(f):
     """The language's texts, the letters and the rules of ``f.settings`` (at start-up and when
     the title menu changes them)."""
     s = f.settings
-    if strings.code(getattr(f, "table", None)) != s.lang:
+    table = getattr(f, "table", None)
+    if (table.get("lang", "en") if table is not None else "en") != s.lang:
         strings.unload()  # another language: the old one's tables can go
     f.table = strings.load(s.lang)
     if s.letters is None:

@@ -59,13 +59,6 @@ def unload(part=None):
                     pass
 
 
-def code(lang):
-    """The language code of ``lang``: a code, a table from ``load``, or None (English)."""
-    if isinstance(lang, dict):
-        return lang.get("lang", "en")
-    return lang or "en"
-
-
 def _find(lang, key, part, table=None):
     """The text of ``key`` in language ``lang``'s tables, or None: the errors' for an error,
     else the screen table's, then placing's and the title menu's (each loaded when first asked)."""
@@ -87,7 +80,8 @@ def say(lang, key, params=None):
             if spaced in keys:
                 part = name
                 break
-    text = _find(code(lang), key, part, lang if isinstance(lang, dict) and not part else None)
+    table = isinstance(lang, dict)  # a table from ``load`` (its "lang" key), else a code or None
+    text = _find(lang.get("lang", "en") if table else lang or "en", key, part, lang if table and not part else None)
     if text is None:
         text = _find("en", key, part)
     if text is None:
