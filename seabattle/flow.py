@@ -29,17 +29,11 @@ END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
 # with the phase like the others
 PHASES = ("flowmenu", "flowplace", "flowmaking", "flowbattle", "flowend", "flowpause", "flowplacemenu")
 # Flow's entry points that are functions of a module, called with the flow (``Flow.__getattr__``):
-# "module:name,name=function,..." (a name alone: the module's function of that name). A module of
-# PHASES loads as the phase (``_phase``), another for the call: the menu pages' helpers
-# (seabattle.flowpages, dropped with the phase: the battle shows no menu), the duel's screens
-# (seabattle.flowduel) and its choice (seabattle.flowlevels.go_duel). One string, not methods: a
-# method is ~80 bytes of heap on a 32-bit VM (its code and function objects), and most of these
-# are never called while the battle, the game's peak, is on screen; and the names in a long
-# literal are not interned
-_CALLS = (" flowmenu:go_title flowplace:go_place flowmaking:go_battle flowend:go_end,_end_show=show"
-          " flowbattle:start_battle=start,continue_game,_resume=resume,_shown=shown flowlevels:go_duel"
-          " flowpages:_menu,_info,_menu_move,_drop_phase flowduel:show_duel,go_duel_wait,go_duel_saved,"
-          "duel_resumed,duel_place,duel_verdict,duel_link,duel_answer,duel_over ")
+# the duel's screens and what its adapter calls (seabattle.flowduel's functions of those names:
+# these, and any name "duel_..."), and the others, found in seabattle.flowpages' table. Not
+# methods: a method is ~80 bytes of heap on a 32-bit VM, held through the battle (the game's
+# peak) where most of these are never called; and the names in a long literal are not interned
+_DUEL_CALLS = " show_duel go_duel_wait go_duel_saved "
 SCREENS = {"title": "flowmenu", "level": "flowmenu", "stats": "flowmenu", "about": "flowmenu",
            "place": "flowplace", "place_menu": "flowplace", "making": "flowmaking", "battle": "flowbattle",
            "pause": "flowbattle", "end": "flowend"}
@@ -178,7 +172,7 @@ class Flow:
     # ----- the phases' entry points (_CALLS) ---------------------------------------------------
 
     def __getattr__(self, name):
-        """The entry points in _CALLS, called with this flow: go_title(selected=0) (the title
+        """The entry points (seabattle.flowpages._CALLS, _DUEL_CALLS), called with this flow: go_title(selected=0) (the title
         menu, row ``selected``: an index or a key such as "stats"), go_place(keep=False),
         go_battle(), start_battle(resumed=False), continue_game() (the game in ``resumable``),
         go_end(surrender=False), go_duel(); the menu pages' _menu(name, title, keys, texts,
@@ -186,26 +180,14 @@ class Flow:
         _drop_phase() (the phase's module forgotten until the next ``_phase``); the
         duel's screens (show_duel, go_duel_wait, go_duel_saved) and what the duel adapter,
         seabattle.duelplay, calls as the link's news arrives (duel_resumed, duel_place,
-        duel_verdict, duel_link, duel_answer(shot, mine), duel_over()). Only for names Flow lacks (Python asks __getattr__ last)."""
-        i = 0
-        while True:  # ``name`` as a whole entry: after ":" or ",", before ",", "=" or " "
-            i = _CALLS.find(name, i + 1)
-            if i < 0:
-                raise AttributeError(name)
-            k = i + len(name)
-            if _CALLS[i - 1:i] in ":," and _CALLS[k:k + 1] in ",= ":
-                break
-        j = _CALLS.rfind(" ", 0, i) + 1
-        mod = _CALLS[j:_CALLS.find(":", j)]
-        call = name
-        if _CALLS[k:k + 1] == "=":  # another function's name: up to the next "," or " "
-            j = k + 1
-            while _CALLS[j:j + 1] not in ", ":
-                j += 1
-            call = _CALLS[k + 1:j]
-        if mod in PHASES:
-            mod = self._phase(mod)
-        else:
-            mod = __import__("seabattle." + mod, None, None, ("forget",))
-        call = getattr(mod, call)
+        duel_verdict, duel_link, duel_answer(shot, mine), duel_over()). Only for names Flow
+        lacks (Python asks __getattr__ last)."""
+        if name.startswith("duel_") or " " + name + " " in _DUEL_CALLS:
+            from seabattle import flowduel
+
+            call = getattr(flowduel, name)
+        else:  # (the table is read only when an entry point is called, never in a battle's turn)
+            from seabattle import flowpages
+
+            call = flowpages.entry(self, name)
         return lambda *args, **params: call(self, *args, **params)

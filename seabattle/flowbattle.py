@@ -168,6 +168,7 @@ def _after_wait(f):
 
 def resume(f):
     forget("seabattle.flowpause")
+    forget("seabattle.flowpages")  # the pause menu's page helpers: not held by the battle
     strings.unload("pause")  # and its texts
     f._page("battle", ui.P_BOARD, "")
     f._labels()

@@ -1,4 +1,5 @@
-"""The menu and information pages the phases' menus share (the title's, the level's, placing's,
+"""The table of Flow's entry points (``entry``: seabattle.flow.Flow.__getattr__), and the menu and
+information pages the phases' menus share (the title's, the level's, placing's,
 the pause's, the duel's), as functions of the Flow ``f`` it calls as its own ``_menu``,
 ``_info``, ``_menu_move`` and ``_drop_phase`` (seabattle.flow._CALLS). Loaded by the first menu of a phase and
 dropped when the phase changes (``Flow._phase``): the battle, the game's peak, shows no menu.
@@ -6,6 +7,42 @@ dropped when the phase changes (``Flow._phase``): the battle, the game's peak, s
 
 from seabattle import ui
 from seabattle.compat import forget
+from seabattle.flow import PHASES
+
+# "module:name,name=function,..." (a name alone: the module's function of that name). A module of
+# PHASES loads as the phase (Flow._phase), another for the call: this module's page helpers
+# (dropped with the phase: the battle shows no menu) and the duel's choice (flowlevels.go_duel).
+# Here, not in seabattle.flow: read only when an entry point is called (a phase change, a menu),
+# so the battle does not hold it
+_CALLS = (" flowmenu:go_title flowplace:go_place flowmaking:go_battle flowend:go_end,_end_show=show"
+          " flowbattle:start_battle=start,continue_game,_resume=resume,_shown=shown flowlevels:go_duel"
+          " flowpages:_menu,_info,_menu_move,_drop_phase ")
+
+
+def entry(f, name):
+    """The function of the Flow ``f``'s entry point ``name`` (its module loaded), or
+    AttributeError."""
+    i = 0
+    while True:  # ``name`` as a whole entry: after ":" or ",", before ",", "=" or " "
+        i = _CALLS.find(name, i + 1)
+        if i < 0:
+            raise AttributeError(name)
+        k = i + len(name)
+        if _CALLS[i - 1:i] in ":," and _CALLS[k:k + 1] in ",= ":
+            break
+    j = _CALLS.rfind(" ", 0, i) + 1
+    mod = _CALLS[j:_CALLS.find(":", j)]
+    call = name
+    if _CALLS[k:k + 1] == "=":  # another function's name: up to the next "," or " "
+        j = k + 1
+        while _CALLS[j:j + 1] not in ", ":
+            j += 1
+        call = _CALLS[k + 1:j]
+    if mod in PHASES:
+        mod = f._phase(mod)
+    else:
+        mod = __import__("seabattle." + mod, None, None, ("forget",))
+    return getattr(mod, call)
 
 
 def _menu(f, name, title, keys, texts, selected=0, hint=None):
