@@ -289,17 +289,21 @@ def duel_modules(vm="wasm"):
 MODULES_SCRIPT = os.path.join(ROOT, "tools", "ramreport_modules_mp.py")
 # what a game against the computer loads, in the order a board loads it (each with what it imports
 # that is not loaded yet): at start-up the flow, the renderer and the board's parts, the language's
-# screen and title-menu texts, the title's phase, the font reader and the page builders (dropped
-# once used); with the level its player and the computer's fleet (with the placing code, dropped
-# when the battle starts); then each phase's module and texts, the save, and at the end the habits
+# screen and title-menu texts, the title's phase and its menu pages' helpers (with the table of
+# Flow's entry points), the font reader and the page builders (dropped once used); with the level
+# its player and the computer's fleet (with the placing code, dropped when the battle starts);
+# then each phase's module and texts, the save, and at the end the habits and the statistics'
+# code (each loaded for its moment)
 GAME_MODULES = ("seabattle.flow", "hardware.app", "hardware.appstart", "hardware.layouttable", "hardware.schemes",
                 "hardware.render", "hardware.storage", "hardware.sound", "hardware.boards.common",
-                "seabattle.lang.ru", "seabattle.lang.ru_menu", "seabattle.flowmenu", "hardware.listview",
+                "seabattle.lang.ru", "seabattle.lang.ru_menu", "seabattle.flowmenu", "seabattle.flowpages",
+                "hardware.listview",
                 "hardware.bdf", "hardware.pages", "hardware.sheets", "seabattle.flowlevels", "seabattle.ai",
                 "seabattle.ai_fleet", "seabattle.flowplace", "seabattle.lang.ru_place", "seabattle.flowplacemenu",
                 "seabattle.flowmaking",
                 "seabattle.flowbattle", "seabattle.battlestart", "seabattle.save", "seabattle.flowpause",
-                "seabattle.lang.ru_pause", "seabattle.flowend", "seabattle.lang.ru_end", "seabattle.habits")
+                "seabattle.lang.ru_pause", "seabattle.flowend", "seabattle.lang.ru_end", "seabattle.habits",
+                "seabattle.recordbook")
 
 
 def game_modules(vm="wasm"):
