@@ -26,8 +26,11 @@ or part of a frame) and ``connected``. Under it:
   ``Advertisement``, never loading ``adafruit_ble.advertising.standard`` (~6 KB of heap).
   Once frames flow the link also lets the radio and adafruit_ble go (``_bare``: it keeps the
   native ``_bleio`` buffer, characteristic, connection and adapter; a host never keeps its own
-  UART service's wrapper, ``local``), ~15 KB on a 32-bit heap; the radio is made again from
-  its adapter when the peer must be found again.
+  UART service's wrapper, ``local``), ~15 KB on a 32-bit heap. Finding the peer again after a
+  drop needs neither: the host advertises again the bytes it made the first time, the joiner
+  scans, connects and takes the UART service straight from the native adapter, as adafruit_ble
+  would (hardware.blefind); only the lobby (hosting, the joiner's list of games) makes the radio
+  again from its adapter.
 
 The clock is injected (a callable returning ms), so the desktop tests run on virtual time.
 """
@@ -93,6 +96,7 @@ class BleLink:
         # the next link on the same radio (``local``: hardware.boards.linkup.drop keeps them)
         self._local = local
         self._adapter = None  # the radio's native adapter, kept while the radio is let go
+        self._ads = None  # a host's (advertisement, scan response) bytes, made once per lobby code
         self._hello = bytearray()
         self._since = 0
         self._tried = None
@@ -150,9 +154,10 @@ class BleLink:
         if u is not None:  # a joiner: the peer's service
             self._rx, self._tx = self.natives(u)
             self._uart = None
-        if self._conn is not None:
-            self._conn = self._conn._bleio_connection  # _bleio.Connection: connected, disconnect()
-        self._adapter = self.radio._adapter
+        if self._conn is not None:  # _bleio.Connection: connected, disconnect() (found again: it is one)
+            self._conn = getattr(self._conn, "_bleio_connection", self._conn)
+        if self.radio is not None:
+            self._adapter = self.radio._adapter
         self.radio = None
         from seabattle.compat import forget
 
@@ -176,10 +181,11 @@ class BleLink:
             self._local = self.natives(UARTService())
         self._rx, self._tx = self._local
 
-    def _find(self):
-        """hardware.blefind: how the link finds its peer, loaded while it is not READY (with the
-        radio, made again from its native adapter if frames were flowing)."""
-        if self.radio is None:
+    def _find(self, radio=False):
+        """hardware.blefind: how the link finds its peer, loaded while it is not READY; with
+        ``radio`` (the lobby: hosting, the joiner's scan and join) adafruit_ble's radio too, made
+        again from its native adapter if frames were flowing."""
+        if radio and self.radio is None:
             from adafruit_ble import BLERadio
 
             self.radio = BLERadio(self._adapter)
@@ -193,20 +199,20 @@ class BleLink:
     # -- hosting ---------------------------------------------------------------------------
     def host(self, code):
         """Start a game others can join; show ``code`` on the screen."""
-        self._find().host(self, code)
+        self._find(True).host(self, code)
 
     def _advertise(self):
-        self._find().advertise(self)
+        self._find(self._ads is None).advertise(self)
 
     # -- joining ---------------------------------------------------------------------------
     def scan(self, seconds=SCAN_S):
         """Blocking scan for ``seconds``: the seabattle games in range (hardware.blefind.Lobby:
         ``code``, ``rssi``), strongest first."""
-        return self._find().scan(self, seconds)
+        return self._find(True).scan(self, seconds)
 
     def join(self, lobby):
         """Connect to a game listed by ``scan()``. Returns True once connected (HELLO pending)."""
-        return self._find().join(self, lobby)
+        return self._find(True).join(self, lobby)
 
     def rejoin(self, code):
         """Look for the game with lobby ``code`` again (a duel saved before a reset): the same
@@ -232,7 +238,7 @@ class BleLink:
                         c.disconnect()
                         self.strangers += 1
             return
-        self._find().poll_host(self)
+        self._find(self._ads is None).poll_host(self)
 
     def _poll_join(self):
         if self.state == READY:

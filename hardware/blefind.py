@@ -10,10 +10,16 @@ adafruit_ble anyway) with the UART service's UUID put in it as bytes, the same b
 ``adafruit_ble.advertising.standard.ProvideServicesAdvertisement(uart)`` makes: that module
 (~6 KB of heap on a board while it is loaded, and some 50 names of its own, interned for good)
 is never imported.
+
+adafruit_ble is used in the lobby only: hosting (the host's UART service and the advertisement's
+bytes, kept in ``BleLink._ads``) and the joiner's list of games and its first connection. Finding
+the peer again after a drop (or a saved duel's peer) loads none of it (~14 KB of a 32-bit heap):
+the host advertises the kept bytes again, and the joiner scans, connects and takes the UART
+service from the native adapter with the calls adafruit_ble 10.1.5 makes for the same
+(``BLERadio.start_advertising``, ``start_scan``, ``connect``; ``UARTService in connection``,
+``connection[UARTService]``): ``_seek`` and ``_reconnect``.
 """
 
-from adafruit_ble.advertising import Advertisement
-from adafruit_ble.services.nordic import UARTService
 from seabattle.compat import forget as _forget
 
 from hardware.ble import (ADVERTISING, HANDSHAKE, HELLO, HELLO_LEN, HELLO_MS, IDLE, LOST, READY, RETRY_MS,
@@ -21,19 +27,43 @@ from hardware.ble import (ADVERTISING, HANDSHAKE, HELLO, HELLO_LEN, HELLO_MS, ID
 
 _SERVICES = 0x06  # advertising data type: an (incomplete) list of 128-bit service UUIDs, where
 # ProvideServicesAdvertisement puts a vendor service's UUID such as the UART service's
+_NAME = 0x09  # advertising data type: the complete local name
+_PREFIXES = b"\x01\x06"  # GameAd's match_prefixes as adafruit_ble merges them for a scan
+# the UART service (1), the characteristic its client writes (2) and the one it reads (3)
+UART_UUID = "6E40000%d-B5A3-F393-E0A9-E50E24DCCA9E"
+_GAME_AD = []
 
 
-class GameAd(Advertisement):
-    """An advertisement carrying 128-bit service UUIDs: a scan for it yields only those (the
-    radio filters them), and a host's carries the UART service's (``advertisement``)."""
+def game_ad():
+    """adafruit_ble's ``Advertisement`` subclass of a game (made on first use, with adafruit_ble):
+    it carries 128-bit service UUIDs, so a scan for it yields only those (the radio filters
+    them), and a host's carries the UART service's (``advertisement``)."""
+    if not _GAME_AD:
+        from adafruit_ble.advertising import Advertisement
 
-    match_prefixes = (bytes((_SERVICES,)),)
+        class GameAd(Advertisement):
+            match_prefixes = (bytes((_SERVICES,)),)
+
+        _GAME_AD.append(GameAd)
+    return _GAME_AD[0]
+
+
+def _uuid(n):
+    import _bleio
+
+    return _bleio.UUID(UART_UUID % n)
 
 
 def _uart_uuid():
+    """The UART service's UUID as an advertisement carries it (what UARTService.uuid.pack_into
+    writes: its native UUID's bytes)."""
     out = bytearray(16)
-    UARTService.uuid.pack_into(out, 0)
+    _uuid(1).pack_into(out, 0)
     return bytes(out)
+
+
+def _adapter(b):
+    return b._adapter if b.radio is None else b.radio._adapter
 
 
 def offers_uart(adv):
@@ -69,6 +99,7 @@ class Lobby:
 def host(b, code):
     """Start a game others can join; show ``code`` on the screen."""
     b.role, b.code = "host", code
+    b._ads = None  # made again for this code
     b.local()  # the UART service, made once: its native buffer and characteristic
     advertise(b)
 
@@ -76,7 +107,7 @@ def host(b, code):
 def advertisement(b):
     """The host's advertisement: the UART service and the game's name (``SEA`` + lobby code), in
     the order and bytes ProvideServicesAdvertisement(uart) would give them."""
-    adv = GameAd()
+    adv = game_ad()()
     adv.data_dict[_SERVICES] = bytearray(_uart_uuid())
     adv.connectable = True
     adv.flags.general_discovery = True
@@ -86,13 +117,23 @@ def advertisement(b):
 
 
 def advertise(b):
-    adv = advertisement(b)
+    """Advertise the game on the native adapter, as adafruit_ble's BLERadio.start_advertising
+    does; its bytes (and the scan response start_advertising would make: the radio's name and
+    power) are made with adafruit_ble the first time only and kept (``b._ads``)."""
+    a = _adapter(b)
     try:
-        b.radio.name = game_name(b.code)
+        a.name = game_name(b.code)
     except Exception:  # some adapters refuse renaming; the advertisement carries it anyway
         pass
-    if not b.radio.advertising:
-        b.radio.start_advertising(adv)
+    if b._ads is None:
+        from adafruit_ble.advertising import Advertisement
+
+        response = Advertisement()
+        response.complete_name = b.radio.name
+        response.tx_power = b.radio.tx_power
+        b._ads = (bytes(advertisement(b)), bytes(response))
+    if not a.advertising:
+        a.start_advertising(b._ads[0], scan_response=b._ads[1], connectable=True, interval=0.1, timeout=0)
     b._rx.reset_input_buffer()  # bytes of a previous connection
     b.state = ADVERTISING
 
@@ -105,7 +146,7 @@ def scan(b, seconds=SCAN_S):
         b.sound.stop()
     found = {}
     try:
-        for adv in b.radio.start_scan(GameAd, timeout=seconds):
+        for adv in b.radio.start_scan(game_ad(), timeout=seconds):
             if not offers_uart(adv):
                 continue
             code = code_of(adv.complete_name)
@@ -141,6 +182,8 @@ def rejoin(b, code):
 
 
 def connect(b, advertisement):
+    from adafruit_ble.services.nordic import UARTService
+
     b._tried = b.clock()
     try:
         conn = b.radio.connect(advertisement)
@@ -164,7 +207,7 @@ def connect(b, advertisement):
 
 
 def poll_host(b):
-    conns = b.radio.connections
+    conns = b._connections()
     if b.state in (READY, HANDSHAKE) and not conns:
         b._lost()
         return
@@ -209,10 +252,99 @@ def poll_join(b):
             b._drop_current()
     if b.state == LOST and (b._tried is None or b.clock() - b._tried >= RETRY_MS):
         b._tried = b.clock()
-        for lobby in scan(b, SCAN_S):
-            if lobby.code == b.code:
-                connect(b, lobby.advertisement)
-                break
+        if not b.can_join:
+            raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
+        entry = _seek(b)
+        if entry is not None:
+            _reconnect(b, entry)
+
+
+def _fields(data):
+    """{advertising data type: [its values]} of an advertisement's bytes (adafruit_ble's
+    decode_data, keeping every value of a type)."""
+    out = {}
+    i = 0
+    while i + 1 < len(data):
+        n = data[i]
+        if n == 0:
+            break
+        out.setdefault(data[i + 1], []).append(bytes(data[i + 2:i + 1 + n]))
+        i += 1 + n
+    return out
+
+
+def _seek(b):
+    """The strongest host advertising the game ``b.code`` with the UART service, found by a
+    short scan of the native adapter (adafruit_ble's start_scan(GameAd) with the same settings,
+    then ``offers_uart`` and ``code_of``): its ScanEntry, or None."""
+    if b.sound is not None:
+        b.sound.stop()
+    a = _adapter(b)
+    want = _uart_uuid()
+    best = None
+    try:
+        for entry in a.start_scan(prefixes=_PREFIXES, buffer_size=512, extended=False, timeout=SCAN_S,
+                                  interval=0.1, window=0.1, minimum_rssi=-80, active=True):
+            if entry.scan_response or not entry.matches(_PREFIXES, match_all=True):
+                continue  # (a scan response carries no service list: adafruit_ble skips it too)
+            fields = _fields(entry.advertisement_bytes)
+            offers = False
+            for part in fields.get(_SERVICES, ()):
+                for i in range(0, len(part) - 15, 16):
+                    offers = offers or part[i:i + 16] == want
+            try:
+                name = str(fields.get(_NAME, (b"",))[0], "utf-8")
+            except (UnicodeError, ValueError):
+                continue
+            if offers and code_of(name) == b.code and (
+                    best is None or (entry.rssi or -127) > (best.rssi or -127)):
+                best = entry
+    finally:
+        a.stop_scan()
+    return best
+
+
+def _reconnect(b, entry):
+    """Connect to the host ``_seek`` found and take its UART service from the native
+    connection, as adafruit_ble's ``connect``, ``UARTService in conn`` and ``conn[UARTService]``
+    do: a device without the service is a stranger and left. Then HELLO, as ``connect``."""
+    import _bleio
+
+    b._tried = b.clock()
+    try:
+        conn = _adapter(b).connect(entry.address, timeout=10.0)
+        uart = _uuid(1)
+        service = None
+        for s in conn.discover_remote_services((uart,)):
+            if s.uuid == uart:
+                service = s
+        if service is None:
+            conn.disconnect()  # named like a game but not one: never talk to it
+            b.strangers += 1
+            b.state = LOST
+            return False
+        tx = rx = None
+        for c in service.characteristics:
+            if c.uuid == _uuid(2):
+                tx = c
+            elif c.uuid == _uuid(3):
+                rx = c
+        if tx is None or rx is None:
+            raise AttributeError("no UART characteristics")
+        b._conn = conn
+        b._uart = None
+        b._tx = tx
+        rx.set_cccd(notify=True)  # what StreamOut.bind does for a remote service
+        b._rx = _bleio.CharacteristicBuffer(rx, timeout=1.0, buffer_size=512)  # UARTService's sizes
+        b._send(HELLO + b.code.encode())
+    except Exception:  # timeout, out of range, disconnected mid-discovery
+        b._forget_conn()
+        b.state = LOST
+        return False
+    b._hello = bytearray()
+    b._since = b.clock()
+    b.state = HANDSHAKE
+    return True
 
 
 def take_hello(b):

@@ -172,9 +172,13 @@ def test_forced_disconnect_then_reconnect_and_resume():
     air.cut()
     assert not joiner.link.connected and not host.link.connected
     assert host.radio.advertising  # the host is findable again at once
-    # a new connection starts a fresh channel; the duel layer resumes the game on it
+    # finding each other again makes no adafruit_ble radio (hardware.blefind: native calls)
+    seen = []
     assert run(air, (host, joiner), steps=1000,
-               until=lambda: host.link.state == joiner.link.state == ble.READY)
+               until=lambda: seen.append((host.link.radio, joiner.link.radio, joiner.link._uart))
+               or host.link.state == joiner.link.state == ble.READY)
+    assert len(seen) > 100 and set(seen) == {(None, None, None)}
+    # a new connection starts a fresh channel; the duel layer resumes the game on it
     run(air, (host, joiner), steps=1)
     joiner.channel.send(b"after")
     assert run(air, (host, joiner), until=lambda: host.inbox == [b"before", b"after"])
@@ -333,7 +337,7 @@ link.write(b"x" * 25)  # straight to the native characteristic, 20 bytes a write
 assert uart.out[1:] == [b"x" * 20, b"x" * 5]
 uart.data.extend(b"frame")
 assert link.read() == b"frame"
-assert link._find().GameAd.__name__ == "GameAd"  # loaded again after a drop, with a radio
+assert link._find(True).game_ad().__name__ == "GameAd"  # loaded again after a drop, with a radio
 assert link.radio._adapter is link._adapter
 assert "adafruit_ble.advertising.standard" not in sys.modules  # never: the plain Advertisement does
 print("ok")

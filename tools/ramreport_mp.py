@@ -320,7 +320,9 @@ if BLE:
         """The link finds its peer: hardware.blefind, the radio (made again if frames were
         flowing) and an advertisement (the host's; a joiner's scan holds one like it)."""
         global finding
-        finding = link._find().advertisement(link)
+        # (the lobby's link has its radio and adafruit_ble; finding the peer again after a drop
+        # holds neither: hardware.blefind only, see its docstring)
+        finding = link._find().advertisement(link) if link.radio is not None else link._find()
         if ROLE != "host" and link._uart is None:  # the peer's service found again (its buffers)
             link._uart = PeerService()
 
