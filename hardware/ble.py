@@ -35,8 +35,6 @@ or part of a frame) and ``connected``. Under it:
 The clock is injected (a callable returning ms), so the desktop tests run on virtual time.
 """
 
-PREFIX = "SEA"
-CODE_CHARS = "ABCDEFHJKLMNPRSTUVWXY3456789"  # no 0/O, 1/I, 2/Z: read aloud across a table
 HELLO = b"\x7fSB"  # + 4 code bytes
 HELLO_LEN = 7
 HELLO_MS = 3000
@@ -54,26 +52,6 @@ CLOSED = "closed"
 
 class LinkError(ValueError):
     """A link operation that cannot be done here (names what and why)."""
-
-
-def new_code(rng):
-    """A 4-character lobby code; ``rng`` has ``randrange(n)``."""
-    return "".join(CODE_CHARS[rng.randrange(len(CODE_CHARS))] for _ in range(4))
-
-
-def game_name(code):
-    return PREFIX + code
-
-
-def code_of(name):
-    """The lobby code in an advertised name, or None if it is not a seabattle game."""
-    if not name or len(name) != len(PREFIX) + 4 or not name.startswith(PREFIX):
-        return None
-    code = name[len(PREFIX):]
-    for ch in code:
-        if ch not in CODE_CHARS:
-            return None
-    return code
 
 
 class BleLink:
@@ -291,63 +269,3 @@ class BleLink:
         self._forget_conn()
         self.state = CLOSED
         self.role = None
-
-
-class BleLinker:
-    """What the duel screens (seabattle.duelplay.DuelAdapter) need to find the other board:
-    ``host()`` -> the lobby code to show, ``scan()`` -> codes seen (a short blocking scan at
-    most every ``RESCAN_MS``; the join screen says "searching" meanwhile), ``connect(code)``,
-    ``link`` (None until there is one) and ``cancel()``."""
-
-    RESCAN_MS = 2500
-    SCAN_S = 0.6
-
-    def __init__(self, link, rng):
-        self.ble = link  # the BleLink
-        self.rng = rng
-        self.link = None
-        self.found = {}
-        self._scanned = None
-
-    @property
-    def can_join(self):
-        return self.ble.can_join
-
-    def host(self, code=None):
-        """Host a game; ``code``: the lobby code of a saved duel (the guest looks for it)."""
-        code = code or new_code(self.rng)
-        self.ble.host(code)
-        self.link = self.ble  # the duel may start at once: it waits for the connection
-        return code
-
-    def scan(self):
-        if not self.ble.can_join:
-            return []
-        now = self.ble.clock()
-        if self._scanned is None or now - self._scanned >= self.RESCAN_MS:
-            self._scanned = now
-            self.found = {}
-            for lobby in self.ble.scan(self.SCAN_S):
-                self.found[lobby.code] = lobby
-            self._scanned = self.ble.clock()
-        codes = list(self.found)
-        codes.sort()
-        return codes
-
-    def rejoin(self, code):
-        """Join the saved duel's host again: it advertises the same lobby code."""
-        self.ble.rejoin(code)
-        self.link = self.ble
-
-    def connect(self, code):
-        lobby = self.found.get(code)
-        if lobby is not None:
-            self.found = {}  # the lobbies hold advertisements: none is needed past the connect
-            self.ble.join(lobby)
-            self.link = self.ble  # joined, or the link keeps trying (state LOST, rescans)
-
-    def cancel(self):
-        self.ble.close()
-        self.link = None
-        self.found = {}
-        self._scanned = None

@@ -22,8 +22,10 @@ service from the native adapter with the calls adafruit_ble 10.1.5 makes for the
 
 from seabattle.compat import forget as _forget
 
-from hardware.ble import (ADVERTISING, HANDSHAKE, HELLO, HELLO_LEN, HELLO_MS, IDLE, LOST, READY, RETRY_MS,
-                          SCAN_S, LinkError, code_of, game_name)
+from hardware.ble import ADVERTISING, HANDSHAKE, HELLO, HELLO_LEN, HELLO_MS, IDLE, LOST, READY, RETRY_MS, SCAN_S, LinkError
+
+PREFIX = "SEA"
+CODE_CHARS = "ABCDEFHJKLMNPRSTUVWXY3456789"  # no 0/O, 1/I, 2/Z: read aloud across a table
 
 _SERVICES = 0x06  # advertising data type: an (incomplete) list of 128-bit service UUIDs, where
 # ProvideServicesAdvertisement puts a vendor service's UUID such as the UART service's
@@ -76,6 +78,31 @@ def offers_uart(adv):
                 if bytes(part[i:i + 16]) == want:
                     return True
     return False
+
+
+def new_code(rng):
+    """A 4-character lobby code; ``rng`` has ``randrange(n)``. (Slices: a str indexed or iterated
+    interns each character it gives on a board's VM, for good.)"""
+    code = ""
+    for _ in range(4):
+        i = rng.randrange(len(CODE_CHARS))
+        code += CODE_CHARS[i:i + 1]
+    return code
+
+
+def game_name(code):
+    return PREFIX + code
+
+
+def code_of(name):
+    """The lobby code in an advertised name, or None if it is not a seabattle game."""
+    if not name or len(name) != len(PREFIX) + 4 or not name.startswith(PREFIX):
+        return None
+    code = name[len(PREFIX):]
+    for i in range(4):
+        if code[i:i + 1] not in CODE_CHARS:
+            return None
+    return code
 
 
 def drop():
@@ -364,3 +391,65 @@ def take_hello(b):
         b._hello = None
         return False
     return len(b._hello) == HELLO_LEN
+
+
+class BleLinker:
+    """What the duel screens (seabattle.duelplay.DuelAdapter) need to find the other board:
+    ``host()`` -> the lobby code to show, ``scan()`` -> codes seen (a short blocking scan at
+    most every ``RESCAN_MS``; the join screen says "searching" meanwhile), ``connect(code)``,
+    ``link`` (None until there is one) and ``cancel()``. Needed in the lobby only: a board's
+    linker (hardware.boards.linkup.LazyLinker) lets it go once the link is chosen, and this
+    module goes with it when frames flow."""
+
+    RESCAN_MS = 2500
+    SCAN_S = 0.6
+
+    def __init__(self, link, rng):
+        self.ble = link  # the BleLink
+        self.rng = rng
+        self.link = None
+        self.found = {}
+        self._scanned = None
+
+    @property
+    def can_join(self):
+        return self.ble.can_join
+
+    def host(self, code=None):
+        """Host a game; ``code``: the lobby code of a saved duel (the guest looks for it)."""
+        code = code or new_code(self.rng)
+        self.ble.host(code)
+        self.link = self.ble  # the duel may start at once: it waits for the connection
+        return code
+
+    def scan(self):
+        if not self.ble.can_join:
+            return []
+        now = self.ble.clock()
+        if self._scanned is None or now - self._scanned >= self.RESCAN_MS:
+            self._scanned = now
+            self.found = {}
+            for lobby in self.ble.scan(self.SCAN_S):
+                self.found[lobby.code] = lobby
+            self._scanned = self.ble.clock()
+        codes = list(self.found)
+        codes.sort()
+        return codes
+
+    def rejoin(self, code):
+        """Join the saved duel's host again: it advertises the same lobby code."""
+        self.ble.rejoin(code)
+        self.link = self.ble
+
+    def connect(self, code):
+        lobby = self.found.get(code)
+        if lobby is not None:
+            self.found = {}  # the lobbies hold advertisements: none is needed past the connect
+            self.ble.join(lobby)
+            self.link = self.ble  # joined, or the link keeps trying (state LOST, rescans)
+
+    def cancel(self):
+        self.ble.close()
+        self.link = None
+        self.found = {}
+        self._scanned = None

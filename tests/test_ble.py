@@ -14,7 +14,7 @@ from adafruit_ble import BLERadio  # noqa: E402  (after install: the stand-in _b
 from adafruit_ble.advertising.standard import ProvideServicesAdvertisement  # noqa: E402
 from adafruit_ble.services.nordic import UARTService  # noqa: E402
 
-from hardware import ble  # noqa: E402
+from hardware import ble, blefind  # noqa: E402
 from seabattle.channel import Channel  # noqa: E402
 
 
@@ -77,14 +77,14 @@ def pair(host_central=True, code="K7PX"):
 
 
 def test_lobby_names_fit_the_advertisement_and_parse_back():
-    assert ble.code_of(ble.game_name("K7PX")) == "K7PX"
+    assert blefind.code_of(blefind.game_name("K7PX")) == "K7PX"
     for bad in (None, "", "SEA", "SEAK7P", "SEAK7PXX", "SEAk7px", "SEA0000", "XEAK7PX"):
-        assert ble.code_of(bad) is None
+        assert blefind.code_of(bad) is None
     air = bleio.Air()
     a = bleio.Adapter(air)
     with bleio.on_board(a):
         adv = ProvideServicesAdvertisement(UARTService())
-    adv.complete_name = ble.game_name("K7PX")
+    adv.complete_name = blefind.game_name("K7PX")
     assert len(bytes(adv)) <= 31
 
 
@@ -97,7 +97,7 @@ def test_the_hosts_advertisement_is_byte_for_byte_adafruit_bles_provide_services
     with bleio.on_board(bleio.Adapter(air)):
         uart = UARTService()
     old = ProvideServicesAdvertisement(uart)
-    old.complete_name = ble.game_name("K7PX")
+    old.complete_name = blefind.game_name("K7PX")
 
     class Link:
         _uart = uart

@@ -11,7 +11,7 @@ bleio.install()
 
 from adafruit_ble import BLERadio  # noqa: E402
 
-from hardware import ble  # noqa: E402
+from hardware import ble, blefind  # noqa: E402
 from hardware.storage import Store  # noqa: E402
 from seabattle import duel as D  # noqa: E402
 from seabattle.duelsim import random_shot  # noqa: E402
@@ -65,7 +65,7 @@ def connect(host_central=True, seed=1):
     host = Device(air, D.HOST, seed, central=host_central, name="host")
     guest = Device(air, D.GUEST, seed + 100, name="guest")
     with bleio.on_board(host.adapter):
-        host.link.host(ble.new_code(host.rng))
+        host.link.host(blefind.new_code(host.rng))
     games = guest.link.scan()
     assert [g.code for g in games] == [host.link.code]
     assert guest.link.join(games[0])

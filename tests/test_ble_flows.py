@@ -1,5 +1,5 @@
 """Two screen flows duel over BLE: the real adafruit_ble on the _bleio stand-in, the duel screens'
-adapter (seabattle.duelplay) over hardware.ble.BleLinker, driven only by button actions. The
+adapter (seabattle.duelplay) over hardware.blefind.BleLinker, driven only by button actions. The
 link drops once in the middle of the battle and the game goes on."""
 
 from hardware.desktop import bleio
@@ -8,7 +8,7 @@ bleio.install()
 
 from adafruit_ble import BLERadio  # noqa: E402
 
-from hardware import ble  # noqa: E402
+from hardware import ble, blefind  # noqa: E402
 from seabattle import duel as D, strings, ui  # noqa: E402
 from seabattle.duelplay import DuelAdapter  # noqa: E402
 from seabattle.flow import Flow, Settings  # noqa: E402
@@ -29,7 +29,7 @@ def _pair(air, host_central=True):
             return D.Duel(link, clock, rng, role, ("Маша", "Петя")[side], rules)
 
         flows.append(Flow(rng, settings=Settings(lang=("ru", "en")[side]),
-                          duel=DuelAdapter(ble.BleLinker(link, rng), make)))
+                          duel=DuelAdapter(blefind.BleLinker(link, rng), make)))
     return flows, links
 
 
@@ -52,7 +52,7 @@ def test_two_flows_duel_over_ble_with_a_drop_in_the_middle():
     with bleio.on_board(links[0][1]):
         scenes.choose(host, "host")
     code = host.screen.lines[0].split(" ", 1)[1]
-    assert host.name == "duel_host" and ble.code_of("SEA" + code) == code
+    assert host.name == "duel_host" and blefind.code_of("SEA" + code) == code
     scenes.choose(guest, "duel")
     scenes.choose(guest, "join")
     assert _run(air, (host, guest), links, lambda: guest.screen.page == ui.P_MENU and guest.name == "duel_join")

@@ -13,11 +13,14 @@ from seabattle.compat import forget
 
 class LazyLinker:
     """The duel screens' linker, made on first use: adafruit_ble and the radio cost RAM that a
-    game against the computer should not pay (see tools.ramreport)."""
+    game against the computer should not pay (see tools.ramreport). The lobby's linker
+    (hardware.blefind.BleLinker) is held until the link is chosen (hosting, joining, a saved
+    duel's peer): then only the link is, and hardware.blefind goes once frames flow."""
 
     def __init__(self, profile):
         self.profile = profile
         self.real = None
+        self.link = None
 
     def _get(self):
         if self.real is None:
@@ -26,28 +29,35 @@ class LazyLinker:
                 p.link = start_link(p)
             if p.link is None:
                 return None
-            from hardware.ble import BleLinker
+            from hardware.blefind import BleLinker
 
             self.real = BleLinker(p.link, p.rng)
         return self.real
 
+    def _chosen(self):
+        """The lobby's linker has a link (or is still looking): keep the link, not the linker."""
+        self.link = self.real.link
+        if self.link is not None:
+            self.real = None
+
     def ready(self):
         """False when the board's radio cannot be started (``start_link``): the duel menu says
         so (seabattle.duelplay.DuelAdapter)."""
-        return self._get() is not None
-
-    @property
-    def link(self):
-        return self.real.link if self.real is not None else None
+        return self.link is not None or self._get() is not None
 
     def host(self, code=None):
         real = self._get()
-        return real.host(code) if real is not None else "----"
+        if real is None:
+            return "----"
+        code = real.host(code)
+        self._chosen()
+        return code
 
     def rejoin(self, code):
         real = self._get()
         if real is not None:
             real.rejoin(code)
+            self._chosen()
 
     def scan(self):
         real = self._get()
@@ -57,10 +67,15 @@ class LazyLinker:
         real = self._get()
         if real is not None:
             real.connect(code)
+            self._chosen()
 
     def cancel(self):
         if self.real is not None:
             self.real.cancel()
+        elif self.link is not None:
+            self.link.close()  # what BleLinker.cancel does with it
+        self.real = None
+        self.link = None
 
 
 def radio(p):
