@@ -52,7 +52,6 @@ the side ahead re-sends them in order (SHOT for its own, RESULT with the tag for
 from seabattle import commit, rules as rules_mod
 from seabattle.board import Board  # noqa: F401  (seabattle.duelsim's cheats take it from here)
 from seabattle.compat import const, forget
-from seabattle.evidence import Evidence, decode as decode_evidence
 
 PROTO_MIN = const(1)
 PROTO_MAX = const(1)
@@ -97,6 +96,15 @@ REVEAL_MS = const(60000)
 #   ("refused", evidence)              a move from the other side was refused (not applied)
 #   ("error", evidence, from_peer)     the duel cannot go on (version, rules, desync, cheat)
 #   ("connected",) / ("disconnected",) / ("resumed",)
+
+
+def finding(kind, *args, error=None):
+    """A finding (seabattle.evidence.Evidence), its module loaded now: a duel that goes well
+    needs none, and on a board every module loaded costs heap (the phases' modules make theirs
+    here too)."""
+    from seabattle.evidence import Evidence
+
+    return Evidence(kind, *args, error=error)
 
 
 class DuelError(ValueError):
@@ -218,7 +226,7 @@ class Duel:
             foreign = self.channel_stats[4]
             if foreign > self._foreign_seen:
                 self._foreign_seen = foreign
-                self._event(("refused", Evidence("foreign", foreign)))
+                self._event(("refused", finding("foreign", foreign)))
         self._timers(now)
         if self._must:
             self._keep()
@@ -291,12 +299,12 @@ class Duel:
             elif self.channel.waiting_since() is not None:
                 silent = now - self.channel.last_heard
             if silent is not None and silent > self.gone_ms and (self.phase == PLAY or self.hello_in):
-                self._event(("error", Evidence("gone"), False))
+                self._event(("error", finding("gone"), False))
                 if self.phase == PLAY:
                     self._decide(True, "gone")
                 self._done()
         elif self.phase == OVER and self.verdict is None and now - self._over_at > self.reveal_ms:
-            self.verdict = [Evidence("no_reveal")]
+            self.verdict = [finding("no_reveal")]
             self._done()
             self._event(("verdict", self.verdict))
 
@@ -394,12 +402,14 @@ class Duel:
         t = m[0]
         if t == T_SYNC:
             if self._synced:
-                raise _Refuse(Evidence("replay", -1))
+                raise _Refuse(finding("replay", -1))
             return _part("sync").on_sync(self, m)
         if t == T_ERROR:
-            ev = decode_evidence(m[2:])
+            from seabattle.evidence import decode
+
+            ev = decode(m[2:])
             if ev is None:
-                ev = Evidence("desync", -1)
+                ev = finding("desync", -1)
             if m[1]:
                 self._event(("error", ev, True))
                 self._done()
@@ -407,13 +417,13 @@ class Duel:
                 self._event(("refused", ev))
             return
         if not self._synced:
-            raise _Refuse(Evidence("desync", -1))
+            raise _Refuse(finding("desync", -1))
         if self.phase == DONE:
             return
         if T_HELLO <= t <= T_TOSS_R:  # the set-up's messages
             if self.phase != SETUP:  # all agreed already: only a repeat (seabattle.duel_setup)
                 if t == T_CMT and m[1] >= self.peer_cmt_n:
-                    raise _Refuse(Evidence("desync", -1), True)
+                    raise _Refuse(finding("desync", -1), True)
                 if t == T_CMT:
                     self.stats["replays"] += 1
                 return

@@ -6,8 +6,7 @@ set-up phase's screens do not hold this code.
 
 from seabattle import commit
 from seabattle.compat import forget
-from seabattle.duel import GUEST, HOST, SETUP, DuelError, _name_bytes, _random_bytes
-from seabattle.evidence import Evidence
+from seabattle.duel import GUEST, HOST, SETUP, DuelError, _name_bytes, _random_bytes, finding
 
 
 def init(d, link, clock, rng, role, name, rules, store, gone_ms, reveal_ms, restoring):
@@ -15,7 +14,7 @@ def init(d, link, clock, rng, role, name, rules, store, gone_ms, reveal_ms, rest
     if role not in (HOST, GUEST):
         raise DuelError("role must be HOST or GUEST")
     if rules.cells > 256:
-        raise DuelError("duels need a board of at most 256 cells", Evidence("rules"))
+        raise DuelError("duels need a board of at most 256 cells", finding("rules"))
     forget("seabattle.game")  # a game against the computer's, if one was played: a duel never uses it
     d.link = link
     d.clock = clock

@@ -6,16 +6,16 @@ from the heap once the game is decided (``seabattle.duel.forget``).
 
 from seabattle import commit, rules as rules_mod
 from seabattle.board import HIT, MISS, SUNK, ShotError
-from seabattle.duel import NONE, PER_PROOF, PLAY, SETUP, T_PROOF, T_RESULT, TAG, DuelError, _Refuse, ship_cells
-from seabattle.evidence import Evidence
+from seabattle.duel import (NONE, PER_PROOF, PLAY, SETUP, T_PROOF, T_RESULT, TAG, DuelError, _Refuse, finding,
+                            ship_cells)
 
 
 def fire(d, square):
     """``Duel.fire``: my shot at ``square``. Raises DuelError (not my turn...) or ShotError."""
     if d.phase != PLAY:
-        raise DuelError("no game is being played", Evidence("desync", len(d.log) // 4))
+        raise DuelError("no game is being played", finding("desync", len(d.log) // 4))
     if not d.my_turn():
-        raise DuelError("it is not your turn", Evidence("out_of_turn", square if isinstance(square, int) else -1))
+        raise DuelError("it is not your turn", finding("out_of_turn", square if isinstance(square, int) else -1))
     d.view.check(square)
     d.pending = square
     d._dirty = True
@@ -66,18 +66,18 @@ def on_shot(d, m):
     n, sq = (m[1] << 8) | m[2], m[3]
     mine = d.shots()
     if d.phase == SETUP:
-        raise _Refuse(Evidence("desync", n), True)
+        raise _Refuse(finding("desync", n), True)
     if n < mine:
         d.stats["replays"] += 1
-        raise _Refuse(Evidence("replay", n))
+        raise _Refuse(finding("replay", n))
     if n > mine:
-        raise _Refuse(Evidence("desync", n), True)
+        raise _Refuse(finding("desync", n), True)
     if d.phase != PLAY or d.turn_mine:
-        raise _Refuse(Evidence("out_of_turn", sq))
+        raise _Refuse(finding("out_of_turn", sq))
     if not 0 <= sq < d.rules.cells:
-        raise _Refuse(Evidence("shot_off"))
+        raise _Refuse(finding("shot_off"))
     if d.board.shots[sq]:
-        raise _Refuse(Evidence("shot_twice", sq))
+        raise _Refuse(finding("shot_twice", sq))
     if len(m) != 4 + TAG and len(m) != 4:  # no tag: a peer's loss if it ever needs it
         raise ValueError("shot")
     tag = bytes(m[4:])
@@ -93,7 +93,7 @@ def on_result(d, m):
         d.stats["replays"] += 1
         return
     if d.phase != PLAY or n != mine or not d.turn_mine:
-        raise _Refuse(Evidence("desync", n), True)
+        raise _Refuse(finding("desync", n), True)
     salt = bytes(m[5:5 + commit.SALT])
     if len(salt) != commit.SALT or answer not in (MISS, HIT, SUNK):
         raise ValueError("result")
@@ -102,35 +102,33 @@ def on_result(d, m):
         # must carry my tag of (n, sq), which it cannot make up
         base = 5 + commit.SALT + (2 if answer == SUNK else 0)
         if len(m) != base + TAG or bytes(m[base:]) != d.tag(n, sq) or not d.view.can_fire(sq):
-            raise _Refuse(Evidence("desync", n), True)
+            raise _Refuse(finding("desync", n), True)
         d.pending = sq
     value = 0 if answer == MISS else 1
     if not commit.opens(d.peer_cmt, sq, salt, value):
         if commit.opens(d.peer_cmt, sq, salt, 1 - value):
-            raise _Refuse(Evidence("lie_miss" if value == 0 else "lie_hit", sq), True)
-        raise _Refuse(Evidence("bad_proof", sq), True)
+            raise _Refuse(finding("lie_miss" if value == 0 else "lie_hit", sq), True)
+        raise _Refuse(finding("bad_proof", sq), True)
     if answer != SUNK:
         try:
             d.view.check(sq)
         except ShotError:
-            raise _Refuse(Evidence("desync", n), True)
+            raise _Refuse(finding("desync", n), True)
         apply(d, True, sq, answer, None)
         check_closed(d, sq)
         return
     first, last = m[5 + commit.SALT], m[6 + commit.SALT]
     cells = ship_cells(d.rules, first, last)
-    bad = Evidence("bad_sunk", sq, first, last)
-    if first >= d.rules.cells or last >= d.rules.cells or not _straight(d, cells) or sq not in cells:
-        raise _Refuse(bad, True)
-    if len(cells) not in d.view.afloat:
-        raise _Refuse(bad, True)
+    bad = first >= d.rules.cells or last >= d.rules.cells or not _straight(d, cells) or sq not in cells \
+        or len(cells) not in d.view.afloat
     for c in cells:
-        if c != sq and d.view.cells[c] != HIT:
-            raise _Refuse(bad, True)
+        bad = bad or (c != sq and d.view.cells[c] != HIT)
+    if bad:  # (the finding made only now: its module loads only when something went wrong)
+        raise _Refuse(finding("bad_sunk", sq, first, last), True)
     halo = d.rules.halo(cells)
     for c in halo:
         if d.view.cells[c] in (HIT, SUNK):
-            raise _Refuse(Evidence("halo_ship", first, last, c), True)
+            raise _Refuse(finding("halo_ship", first, last, c), True)
     need = halo_needed(d, cells, d.opened_peer)
     if need:
         d._wait = [n, sq, cells, need, 0]
@@ -150,11 +148,11 @@ def on_proof(d, m):
         if n < d.shots():
             d.stats["replays"] += 1
             return
-        raise _Refuse(Evidence("desync", n), True)
+        raise _Refuse(finding("desync", n), True)
     if k != w[4]:
         if k < w[4]:
             return
-        raise _Refuse(Evidence("desync", n), True)
+        raise _Refuse(finding("desync", n), True)
     need = w[3]
     body = m[4:]
     count = len(body) // commit.SALT
@@ -166,8 +164,8 @@ def on_proof(d, m):
         salt = bytes(body[i * commit.SALT:(i + 1) * commit.SALT])
         if not commit.opens(d.peer_cmt, c, salt, 0):
             if commit.opens(d.peer_cmt, c, salt, 1):
-                raise _Refuse(Evidence("halo_ship", cells[0], cells[-1], c), True)
-            raise _Refuse(Evidence("bad_proof", c), True)
+                raise _Refuse(finding("halo_ship", cells[0], cells[-1], c), True)
+            raise _Refuse(finding("bad_proof", c), True)
     w[4] = k + count
     if w[4] == len(need):
         d._wait = None
@@ -186,7 +184,7 @@ def check_closed(d, sq):
         if 0 <= x < w and 0 <= y < r.height and d.view.cells[y * w + x] == HIT:
             run = _run(d, y * w + x)
             if run is not None:
-                raise _Refuse(Evidence("lie_not_sunk", y * w + x, run[0], run[-1]), True)
+                raise _Refuse(finding("lie_not_sunk", y * w + x, run[0], run[-1]), True)
 
 
 def _run(d, sq):

@@ -9,8 +9,7 @@ from seabattle import commit, rules as rules_mod
 from seabattle.board import Board, View
 from seabattle.compat import forget
 from seabattle.duel import (GUEST, HOST, PER_CMT, PLAY, PROTO_MAX, PROTO_MIN, SETUP, T_CMT, T_HELLO,
-                            T_TOSS_C, T_TOSS_R, DuelError, _Refuse, _random_bytes)
-from seabattle.evidence import Evidence
+                            T_TOSS_C, T_TOSS_R, DuelError, _Refuse, _random_bytes, finding)
 
 
 def set_fleet(d, fleet):
@@ -96,21 +95,21 @@ def on_hello(d, m):
     nl = m[5 + rl]
     name = m[6 + rl:6 + rl + nl]
     if max(low, PROTO_MIN) > min(high, PROTO_MAX):
-        raise _Refuse(Evidence("version", low, high), True)
+        raise _Refuse(finding("version", low, high), True)
     if role == d.role or role not in (HOST, GUEST):
-        raise _Refuse(Evidence("roles"), True)
+        raise _Refuse(finding("roles"), True)
     if d.role == GUEST:
         from seabattle import rulescheck  # decode's checks: held for this moment only
 
         try:
             r, _ = rulescheck.decode(raw)
         except ValueError:
-            raise _Refuse(Evidence("rules"), True)
+            raise _Refuse(finding("rules"), True)
         finally:
             rulescheck = None
             forget("seabattle.rulescheck")
         if r.cells > 256:
-            raise _Refuse(Evidence("rules"), True)
+            raise _Refuse(finding("rules"), True)
         if r != d.rules:
             d.rules = r
     try:
@@ -127,14 +126,14 @@ def on_hello(d, m):
 
 def on_cmt(d, m):
     if not d.hello_in:
-        raise _Refuse(Evidence("desync", -1), True)
+        raise _Refuse(finding("desync", -1), True)
     k = m[1]
     if k < d.peer_cmt_n:
         d.stats["replays"] += 1
         return
     size = PER_CMT * commit.CMT
     if k != d.peer_cmt_n or k >= d.chunks() or len(m) != 2 + size:
-        raise _Refuse(Evidence("desync", -1), True)
+        raise _Refuse(finding("desync", -1), True)
     d.peer_cmt[k * size:(k + 1) * size] = m[2:]
     d.peer_cmt_n = k + 1
     d._dirty = True
@@ -145,11 +144,11 @@ def on_toss(d, m):
         return
     nonce = bytes(m[1:])
     if d.peer_toss_c is None or d.peer_cmt_n < d.chunks() or len(nonce) != commit.NONCE:
-        raise _Refuse(Evidence("desync", -1), True)
+        raise _Refuse(finding("desync", -1), True)
     if commit.toss(nonce) != d.peer_toss_c:
-        raise _Refuse(Evidence("coin"), True)
+        raise _Refuse(finding("coin"), True)
     if d.fleet is None:
-        raise _Refuse(Evidence("desync", -1), True)
+        raise _Refuse(finding("desync", -1), True)
     d.peer_nonce = nonce
     start(d)
     d._event(("code", d.code, d.turn_mine))

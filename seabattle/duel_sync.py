@@ -7,8 +7,7 @@ heap, and this code runs once a connection.
 """
 
 from seabattle.channel import Channel
-from seabattle.duel import PER_SHIPS, T_SYNC, _Refuse
-from seabattle.evidence import Evidence
+from seabattle.duel import PER_SHIPS, T_SYNC, _Refuse, finding
 
 
 def connect(d):
@@ -36,11 +35,11 @@ def on_sync(d, m):
     """The peer's SYNC (the first since this connection began: seabattle.duel refuses a repeat)."""
     flags, cmt_n, n, rv, sid = m[1], m[2], (m[3] << 8) | m[4], m[5], (m[6] << 8) | m[7]
     if sid and d.sid and sid != d.sid:
-        raise _Refuse(Evidence("no_game"), True)
+        raise _Refuse(finding("no_game"), True)
     if d.peer_nonce is not None and not flags & 1:
         # the toss is done, so the peer stored my hello (and my commitments) before its
         # nonce went out: a device without it never played this duel (a lobby code met twice)
-        raise _Refuse(Evidence("no_game"))
+        raise _Refuse(finding("no_game"))
     # the shots either side lacks after a reboot are sent again in order (see Duel._plan)
     # the peer holds: my hello, my toss commitment, cmt_n of my CMTs, my toss nonce, n shots
     d._peer = [flags & 1, flags & 2, cmt_n, flags & 4, n, rv]

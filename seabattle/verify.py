@@ -3,13 +3,14 @@
 ``check_reveal`` recomputes every commitment from the seed (25 + 100 hashes on a classic board),
 checks the fleet against the rules, and replays every answer the revealing side gave. Each
 finding is an ``Evidence`` that names the cells, so the result screen can say exactly what was
-wrong; an empty list means verified.
+wrong; an empty list means verified (made by seabattle.duel.finding: the module of findings
+loads only when there is one).
 """
 
 from seabattle import commit
 from seabattle.board import MISS, HIT, SUNK, Board
-from seabattle.duel import ship_cells
-from seabattle.evidence import Evidence
+from seabattle.compat import forget
+from seabattle.duel import finding, ship_cells
 from seabattle.fleet import Fleet, FleetError, Ship
 
 
@@ -33,33 +34,34 @@ def check_reveal(rules, commitments, seed, ships, answers):
     for sq in range(cells):
         salt = salts[sq * commit.SALT:(sq + 1) * commit.SALT]
         if not commit.opens(commitments, sq, salt, owner[sq]):
-            found.append(Evidence("reveal_mismatch", sq))
+            found.append(finding("reveal_mismatch", sq))
             break
     fleet = Fleet(rules, fleet_ships)
     try:
         fleet.validate()
     except FleetError as err:
         ship = getattr(err, "other", None) or getattr(err, "ship", None) or (-1,)
-        found.append(Evidence("fleet", min(ship), max(ship), error=err))
+        found.append(finding("fleet", min(ship), max(ship), error=err))
+    forget("seabattle.fleetcheck")  # the fleet's checks, loaded by validate: the battle is over
     board = Board(fleet)
     for sq, said, first, last in answers:
         if not 0 <= sq < cells or board.shots[sq]:
-            found.append(Evidence("desync", sq))
+            found.append(finding("desync", sq))
             continue
         true, index = board.fire(sq)
         if true == said:
             if said == SUNK:
                 real = fleet.ships[index].cells
                 if (real[0], real[-1]) != (min(first, last), max(first, last)):
-                    found.append(Evidence("bad_sunk", sq, first, last))
+                    found.append(finding("bad_sunk", sq, first, last))
             continue
         if said == MISS:
-            found.append(Evidence("lie_miss", sq))
+            found.append(finding("lie_miss", sq))
         elif true == MISS:
-            found.append(Evidence("lie_hit", sq))
+            found.append(finding("lie_hit", sq))
         elif said == HIT:
             real = fleet.ships[index].cells
-            found.append(Evidence("lie_not_sunk", sq, real[0], real[-1]))
+            found.append(finding("lie_not_sunk", sq, real[0], real[-1]))
         else:
-            found.append(Evidence("lie_sunk", sq))
+            found.append(finding("lie_sunk", sq))
     return found

@@ -109,7 +109,8 @@ def test_each_phase_imports_only_its_own_code():
     """What a duel imports while both sides shoot, in a fresh interpreter (on a board every
     module imported stays in the heap while anything of it is referenced): a new duel's making
     (seabattle.duel_new) but not the set-up's code; no game against the computer's Game
-    (seabattle.game) for the score; no reveal's check (seabattle.verify) before the reveal."""
+    (seabattle.game) for the score; no reveal's check (seabattle.verify) before the reveal; no
+    finding's code (seabattle.evidence) while all goes well."""
     import subprocess
     import sys
 
@@ -119,6 +120,8 @@ def test_each_phase_imports_only_its_own_code():
     assert "seabattle.duel_new" in made and "seabattle.duel_setup" not in made
     assert "seabattle.duel_play" in played and "seabattle.duelmatch" in played
     assert "seabattle.game" not in played and "seabattle.verify" not in played
+    # a finding's code (seabattle.evidence) only when something went wrong: nothing did here
+    assert "seabattle.evidence" not in made | played
 
 
 def test_every_protocol_module_is_dropped_when_no_duel_is_going_on():
