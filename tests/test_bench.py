@@ -26,3 +26,41 @@ def test_another_seed_other_games(capsys):
     a = run(capsys, "--level", "easy", "--games", "10", "--seed", "5")
     b = run(capsys, "--level", "easy", "--games", "10", "--seed", "6")
     assert [a[k] for k in FIGURES] != [b[k] for k in FIGURES]
+
+
+def walked_draw(rules, spots, rng):
+    """The reference harness as first written: each ship's cells and neighbours walked on a
+    board of bytes (the bit masks of RejectionFleets must draw the very same fleets)."""
+    w = rules.width
+    h = rules.height
+    offsets = rules.forbidden_offsets()
+    while True:
+        blocked = bytearray(rules.cells)
+        ships = []
+        for size in rules.fleet:
+            cells = spots[size][rng.randrange(len(spots[size]))]
+            if any(blocked[c] for c in cells):
+                break
+            for c in cells:
+                blocked[c] = 1
+                for dx, dy in offsets:
+                    if 0 <= c % w + dx < w and 0 <= c // w + dy < h:
+                        blocked[(c // w + dy) * w + c % w + dx] = 1
+            ships.append(cells)
+        else:
+            return sorted(ships)
+
+
+def test_rejection_fleets_are_the_walks_fleets_and_legal():
+    from seabattle import rules as R
+
+    for name in ("classic", "corners", "mb"):
+        rules = R.preset(name)
+        for ring in (False, True):
+            source = bench_ai.RejectionFleets(rules, ring_only=ring)
+            a = bench_ai.XorShift(11)
+            b = bench_ai.XorShift(11)
+            for _ in range(1 if ring else 30):
+                fleet = source.draw(a)
+                fleet.validate()
+                assert sorted([list(s.cells) for s in fleet.ships]) == walked_draw(rules, source.spots, b)

@@ -86,33 +86,49 @@ def _spots(rules, size, ring_only):
 
 
 class RejectionFleets:
-    """Each ship uniformly among its spots; redraw the whole fleet on any overlap or touch."""
+    """Each ship uniformly among its spots; redraw the whole fleet on any overlap or touch.
+
+    Each spot is kept as two bit masks over the board (its cells; its cells and the squares its
+    ship forbids): a try is a few integer operations a ship, not a walk over its neighbours. The
+    border style's fleets (all ten ships on the ring) take ~10^4 tries each: 1.4 s a fleet before,
+    longer than the games. The same draws, tries and fleets as the walk."""
 
     def __init__(self, rules, ring_only=False):
         self.rules = rules
         self.spots = {s: _spots(rules, s, ring_only) for s in set(rules.fleet)}
-        self.offsets = rules.forbidden_offsets()
+        offsets = rules.forbidden_offsets()
+        w = rules.width
+        h = rules.height
+        self.masks = {}
+        for size, spots in self.spots.items():
+            masks = []
+            for cells in spots:
+                own = 0
+                zone = 0
+                for c in cells:
+                    own |= 1 << c
+                    zone |= 1 << c
+                    x = c % w
+                    y = c // w
+                    for dx, dy in offsets:
+                        if 0 <= x + dx < w and 0 <= y + dy < h:
+                            zone |= 1 << ((y + dy) * w + x + dx)
+                masks.append((own, zone))
+            self.masks[size] = masks
 
     def draw(self, rng):
         rules = self.rules
-        w = rules.width
-        h = rules.height
         while True:
-            blocked = bytearray(rules.cells)
+            blocked = 0
             ships = []
             for size in rules.fleet:
                 spots = self.spots[size]
-                cells = spots[rng.randrange(len(spots))]
-                if any(blocked[c] for c in cells):
+                k = rng.randrange(len(spots))
+                own, zone = self.masks[size][k]
+                if blocked & own:
                     break
-                for c in cells:
-                    blocked[c] = 1
-                    x = c % w
-                    y = c // w
-                    for dx, dy in self.offsets:
-                        if 0 <= x + dx < w and 0 <= y + dy < h:
-                            blocked[(y + dy) * w + x + dx] = 1
-                ships.append(cells)
+                blocked |= zone
+                ships.append(spots[k])
             else:
                 return Fleet(rules, [Ship(c) for c in ships])
 
