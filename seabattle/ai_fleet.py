@@ -6,18 +6,26 @@ Measured against the hard shooter with ``python -m tools.bench ai --fleets compu
 """
 
 from seabattle.fleet import Fleet, Ship
-from seabattle.placement import BAND, _Sea, _complete, _mix, _pack, _search, _spread, finish, perelman_fleet, random_fleet
+from seabattle.placement import BAND, _Sea, _all_in, _complete, _mix, _pack, _search, _spread, finish
+from seabattle.placement import perelman_fleet, random_fleet
 from seabattle.rules import TOUCH_NEVER
 
 # (style, weight): how often each style is drawn. Weighed by the shots the hard shooter (its
-# styled prior expects big ships on the edge line and every ship on the border; opening table)
-# needed (python -m tools.bench ai --fleets computer:STYLE, classic, 200 games, seed 1): corner
-# 61.2, band 60.6 (perelman 59.8 in 300 games, spread 58.0 and border 55.8 in 120 before the
-# table). Three families of layout (a packed corner, a packed edge, big ships spread on the ring)
-# so a human still meets more than one habit to learn.
+# styled prior expects big ships on the edge line, every ship on the border, the big ships in a
+# corner's L; opening table) needed (python -m tools.bench ai --fleets computer:STYLE, classic,
+# 300 games, seed 2): band 64.28 ± 0.92 (61.46 ± 0.73 with a 4-line strip, 59.69 ± 0.63 with
+# 5), corner 60.11 ± 0.73, spread 57.64 ± 0.74 (edges 56.24 ± 0.82; uniform fleets ~56.4).
+# Three families of layout (a packed corner, a packed edge, big ships spread on the ring) so a
+# human still meets more than one habit to learn. Where ships may touch (corners, mb) the corner
+# and band styles are the edges style (see corner_fleet): edges 66.01 ± 0.97 and spread 66.34 ±
+# 0.92 under corners, 50.57 ± 0.95 and 50.34 ± 0.96 under mb (300 games, seed 2; mb uniform
+# fleets ~45).
 STYLES = (("corner", 5), ("band", 4), ("spread", 1))
 CANDIDATES = 8  # single-deck layouts drawn for the corner and band styles; the best hidden is kept
-BAND_LINES = 4  # the band style's strip along one edge
+# the band style's strip along one edge: 3 lines (the edge line, a gap, a line) pack the big ships
+# tight, leave the most open water for the singles, and keep the big ships off the edge line
+# (what the hard shooter's prior expects) as often as on it
+BAND_LINES = 3
 
 
 def computer_fleet(rules, rng):
@@ -214,12 +222,40 @@ def band_fleet(rules, rng):
             d = w - 1 - x
         if d < BAND_LINES:
             strip[sq] = 1
-    sea = _Sea(rules)
+    sea = _Strip(rules, edge, BAND_LINES)
     placed = []
     done = yield from _complete(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, -1, [4000, 0])
     if not done:
         return (yield from corner_fleet(rules, rng))
     return (yield from _hide_singles(rules, sea, placed, strip, rng))
+
+
+class _Strip(_Sea):
+    """A sea whose ``spots`` lists only the spots within ``lines`` lines of one edge (0 top, 1
+    bottom, 2 left, 3 right): the band's search lists a node's spots at every node, and a narrow
+    strip leaves most of the board's spots out anyway (a 3-line strip: a fifth of them)."""
+
+    def __init__(self, rules, edge, lines):
+        _Sea.__init__(self, rules)
+        w = rules.width
+        h = rules.height
+        # the box of first squares: x0 <= x < x1, y0 <= y < y1
+        self.box = (0 if edge != 3 else w - lines, w if edge != 2 else lines,
+                    0 if edge != 1 else h - lines, h if edge != 0 else lines)
+
+    def spots(self, size, allowed=None):
+        w = self.rules.width
+        x0, x1, y0, y1 = self.box
+        out = []
+        for vertical in (0, 1):
+            if vertical and size == 1:
+                break
+            for y in range(y0, (y1 - size + 1) if vertical else y1):
+                for x in range(x0, x1 if vertical else x1 - size + 1):
+                    cells = self.cells(y * w + x, vertical, size)
+                    if self.fits(cells) and (allowed is None or _all_in(cells, allowed)):
+                        out.append((y * w + x) * 2 + vertical)
+        return out
 
 
 def _exposure(rules, blocked, sq):

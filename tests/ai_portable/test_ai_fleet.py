@@ -119,3 +119,29 @@ def test_the_mix_is_legal_and_varies():
     assert len(seen) == 30
     names = [name for name, _weight in A.STYLES]
     assert "corner" in names and "band" in names
+
+
+def test_the_band_search_lists_the_strips_spots_as_the_whole_board_does():
+    # the band's search lists only its strip's spots (a fifth of the board's for 3 lines): the
+    # same spots, in the same order, as the whole board's list cut to the strip, so the same
+    # random numbers give the same fleet
+    from seabattle.placement import _Sea
+
+    for name in ("classic", "mb"):
+        rules = R.preset(name)
+        w = rules.width
+        h = rules.height
+        for edge in range(4):
+            for lines in (A.BAND_LINES, 4):
+                strip = bytearray(rules.cells)
+                for sq in range(rules.cells):
+                    d = (sq // w, h - 1 - sq // w, sq % w, w - 1 - sq % w)[edge]
+                    strip[sq] = 1 if d < lines else 0
+                whole = _Sea(rules)
+                narrow = A._Strip(rules, edge, lines)
+                for sea in (whole, narrow):
+                    sea.add([(w + 1) * 2])  # a ship in the way: spots it blocks go from both
+                for size in sorted(set(rules.fleet)):
+                    want = whole.spots(size, strip)
+                    assert want, (name, edge, lines, size)
+                    assert narrow.spots(size, strip) == want, (name, edge, lines, size)
