@@ -223,7 +223,9 @@ def band_fleet(rules, rng):
             d = w - 1 - x
         if d < BAND_LINES:
             strip[sq] = 1
-    sea = _Strip(rules, edge, BAND_LINES)
+    sea = _Strip(rules)
+    k = BAND_LINES
+    sea.box = (w - k if edge == 3 else 0, k if edge == 2 else w, h - k if edge == 1 else 0, k if edge == 0 else h)
     placed = []
     done = yield from _complete(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, -1, [4000, 0])
     if not done:
@@ -232,30 +234,20 @@ def band_fleet(rules, rng):
 
 
 class _Strip(_Sea):
-    """A sea whose ``spots`` lists only the spots within ``lines`` lines of one edge (0 top, 1
-    bottom, 2 left, 3 right): the band's search lists a node's spots at every node, and a narrow
-    strip leaves most of the board's spots out anyway (a 3-line strip: a fifth of them)."""
+    """A sea whose ``spots`` lists only the multi-deck spots whose first square lies in ``box``
+    (x0, x1, y0, y1: x0 <= x < x1, y0 <= y < y1), the band's strip: its search lists a node's
+    spots at every node, and a 3-line strip leaves four fifths of the board's out anyway."""
 
-    def __init__(self, rules, edge, lines):
-        _Sea.__init__(self, rules)
-        w = rules.width
-        h = rules.height
-        # the box of first squares: x0 <= x < x1, y0 <= y < y1
-        self.box = (0 if edge != 3 else w - lines, w if edge != 2 else lines,
-                    0 if edge != 1 else h - lines, h if edge != 0 else lines)
-
-    def spots(self, size, allowed=None):
+    def spots(self, size, allowed):
         w = self.rules.width
         x0, x1, y0, y1 = self.box
         out = []
-        for vertical in (0, 1):
-            if vertical and size == 1:
-                break
-            for y in range(y0, (y1 - size + 1) if vertical else y1):
-                for x in range(x0, x1 if vertical else x1 - size + 1):
-                    cells = self.cells(y * w + x, vertical, size)
-                    if self.fits(cells) and (allowed is None or _all_in(cells, allowed)):
-                        out.append((y * w + x) * 2 + vertical)
+        for v in (0, 1):
+            for y in range(y0, y1 - v * (size - 1)):
+                for x in range(x0, x1 - (1 - v) * (size - 1)):
+                    cells = self.cells(y * w + x, v, size)
+                    if self.fits(cells) and _all_in(cells, allowed):
+                        out.append((y * w + x) * 2 + v)
         return out
 
 
