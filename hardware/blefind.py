@@ -224,13 +224,8 @@ def connect(b, advertisement):
         b._uart = conn[UARTService]
         b._uart.write(HELLO + b.code.encode())
     except Exception:  # timeout, out of range, disconnected mid-discovery
-        b._forget_conn()
-        b.state = LOST
-        return False
-    b._hello = bytearray()
-    b._since = b.clock()
-    b.state = HANDSHAKE
-    return True
+        return _lost(b)
+    return _shake(b)
 
 
 def poll_host(b):
@@ -365,9 +360,20 @@ def _reconnect(b, entry):
         b._rx = _bleio.CharacteristicBuffer(rx, timeout=1.0, buffer_size=512)  # UARTService's sizes
         b._send(HELLO + b.code.encode())
     except Exception:  # timeout, out of range, disconnected mid-discovery
-        b._forget_conn()
-        b.state = LOST
-        return False
+        return _lost(b)
+    return _shake(b)
+
+
+
+def _lost(b):
+    """A connection that failed while it was being made: forget it, look again later."""
+    b._forget_conn()
+    b.state = LOST
+    return False
+
+
+def _shake(b):
+    """Connected (first time or again): wait for the peer's HELLO."""
     b._hello = bytearray()
     b._since = b.clock()
     b.state = HANDSHAKE
