@@ -30,7 +30,19 @@ def go_battle(f):
 
 
 def tick(f, now):
-    """One step of the computer's fleet; when it is made, the battle begins."""
+    """One step of the computer's fleet; when it is made, of its player's first work (the hard
+    level's first pool); then the battle begins."""
+    if f.making is None:  # the fleet is made and the match with it: the player gets ready
+        op = f.match.opponent
+        if getattr(op, "busy", None) is not None and op.busy():
+            # the hard level reads its first pool from the opening table here, not on the
+            # battle's screen: that work loads seabattle.hard_open for a moment (~2 KB), which
+            # on top of the battle's screen was a hard game's peak. The same slices, drawing
+            # the same numbers, as the battle ran them (nothing else draws in between)
+            op.step()
+            return
+        f.start_battle()
+        return
     steps = f.making[0]
     try:
         next(steps)
@@ -43,7 +55,6 @@ def tick(f, now):
     battlestart.start(f, enemy)  # drops the search's modules first
     battlestart = None
     forget("seabattle.battlestart")
-    f.start_battle()
 
 
 def act(f, action):
