@@ -476,30 +476,16 @@ class Hard:
         """A new pool: the opening table's at the start of a game if there is one for these rules,
         else (and after a collapse) one fleet by search, the others by a long chain from it. The
         table's reading and the search are modules of their own (seabattle.hard_open,
-        seabattle.hard_search), loaded for that moment and dropped after."""
-        alive = self.alive
-        styles = self.styles
-        for i in range(self.n):
-            alive[i] = 0
-            self.style[i] = styles[i % len(styles)]
-        counts = self.counts
-        for c in range(self.rules.cells):
-            counts[c] = 0
+        seabattle.hard_search), loaded for that moment and dropped after; so is clearing the
+        pool (the search's ``build`` does it; a new player's pool is clear: seabattle.hard_setup)."""
         if not self.ready and not self.seen and self.dead == 255:
             loaded = yield from _load("hard_open")._open(self)
+            forget("seabattle.hard_open")
             if loaded:
-                forget("seabattle.hard_open")
                 self.ready = True
                 return
-        forget("seabattle.hard_open")  # no table for these rules (or too few fleets in it)
-        # the filter's table is idle while the search builds a pool: let go of it meanwhile (1 KB
-        # less at that peak; made again, zeroed as the filter leaves it, after)
-        n = len(self.cover) if self.cover is not None else 0
-        self.cover = None
         yield from _load("hard_search").build(self)
         forget("seabattle.hard_search")
-        if n:
-            self.cover = bytearray(n)
 
     def _mark(self, code, size, delta):
         """Add ``delta`` to ``blocked`` over the cells a ship at ``code`` forbids to the others."""

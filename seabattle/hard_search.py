@@ -33,22 +33,32 @@ def _sync(self, view):
 
 
 def build(self):
-    """Generator: one fleet by search, the others by a long chain from it (after a collapse:
-    REBUILD fleets, some of them found by searches of their own); with nothing found in time,
-    ``ready`` with no fleet alive (the normal level moves)."""
+    """Generator: the pool cleared, one fleet by search, the others by a long chain from it
+    (after a collapse: REBUILD fleets, some of them found by searches of their own); with
+    nothing found in time, ``ready`` with no fleet alive (the normal level moves)."""
     s = self.ships
     alive = self.alive
+    styles = self.styles
+    for i in range(self.n):
+        alive[i] = 0
+        self.style[i] = styles[i % len(styles)]
+    counts = self.counts
+    for c in range(self.rules.cells):
+        counts[c] = 0
+    # the filter's table is idle while the search builds a pool: let go of it meanwhile (1 KB
+    # less at that peak; made again, zeroed as the filter leaves it, after)
+    n = len(self.cover) if self.cover is not None else 0
+    self.cover = None
     found = yield from _search(self, 0, self.search_total)
     if not found:
         self.failures += 1
         self.ready = True  # nothing consistent found in time: the normal level moves
+        if n:
+            self.cover = bytearray(n)
         return
     alive[0] = 1
     self.add(0, 1)
-    last = self.last
-    for k in range(len(last)):
-        last[k] = 0
-    styles = self.styles
+    last = [0, 0, 0, 0]  # the latest fleet of each style of STYLES (the corner styles share one)
     yield -1
     fleets = self.fleets
     ready = self.ready  # the pool existed: rebuilt after a surprise, new searches now and then
@@ -83,6 +93,8 @@ def build(self):
         self.add(i * s, 1)
         yield -1
     self.ready = True
+    if n:
+        self.cover = bytearray(n)
 
 
 def _search(self, i, total):

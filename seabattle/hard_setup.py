@@ -34,11 +34,16 @@ def setup(self, rules, rng, pool, sweeps, styles):
     self.alive = bytearray(pool)  # 1: in the pool (while an answer is applied, 2: gone, 3: a copy)
     self.styles = styles
     self.style = bytearray(pool)  # each pool fleet's style (see STYLES)
-    self.last = [0, 0, 0, 0]  # while a pool is built: the latest fleet of each style of STYLES
     self.known = bytearray(cells)  # my own chart: UNKNOWN MISS HIT SUNK HALO
     self.blocked = bytearray(cells)  # scratch: how many ships of one fleet forbid each cell
     self.empty = bytes(cells)  # clears ``blocked`` in one copy
     self.counts = array("H", range(cells))
+    # the pool clear, as the opening table's reading expects it (seabattle.hard_open; the search
+    # clears it itself): each fleet's style, no fleet counted
+    for i in range(pool):
+        self.style[i] = styles[i % len(styles)]
+    for c in range(cells):
+        self.counts[c] = 0
     self.codes = array("H", range(2 * max(rules.fleet) + 2))
     self.wounded = bytearray(ships)
     # while an answer is checked: cover[row[j] + code] is 1 if a ship of slot j's size at code
