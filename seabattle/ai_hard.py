@@ -589,26 +589,10 @@ class Hard:
     def open_water(self):
         """Bring ``legal`` (the spots on open water: unknown cells only) up to date with ``known``
         (see ``changed``)."""
-        s = self.ships
-        if self.legal is None:
-            # the chain's first move: its buffers, ``legal`` and load's state (see there), made
-            # now, not with the others (seabattle.hard_setup): the first pool, read from the
-            # opening table with seabattle.hard_open loaded (a hard game's peak), needs none
-            total = self.legal_at[self.row[s - 1] + 1]
-            self.blocked0 = bytearray(self.rules.cells)
-            self.wounded0 = bytearray(s)
-            if self.dead == 255:
-                self.legal = bytearray(total)
-                self.loaded = bytearray(s)
-            else:
-                from array import array
-
-                self.legal = array("H", range(total))
-                self.loaded = array("H", range(s))
         known = self.known
         legal = self.legal
         w = self.w
-        for j in range(s):
+        for j in range(self.ships):
             kind = self.row[j]
             if j and kind == self.row[j - 1]:
                 continue

@@ -66,13 +66,14 @@ def setup(self, rules, rng, pool, sweeps, styles):
             self.legal_at[self.row[j]] = total
             total += self._spot_count(self.sizes[j])
     self.legal_at[rows + 1] = total
-    # ``legal`` and load's state for the fleet loaded last (``loaded``, ``blocked0``,
-    # ``wounded0``; ``cached`` 0 once ``known`` changes) are the chain's: made by its first move
-    # (Hard.open_water), not held while the opening table is read (the peak of a hard game)
-    self.legal = self.loaded = self.blocked0 = self.wounded0 = None
+    self.legal = bytearray(total) if self.dead == 255 else array("H", range(total))
     self.changed = 2  # 2: fill ``legal`` from scratch, 1: prune it, 0: it is up to date
     self.cover_at = -1
     self.order = bytearray(ships)
+    # load's state for the fleet loaded last (see there); ``cached`` 0 once ``known`` changes
+    self.loaded = bytearray(ships) if self.dead == 255 else array("H", range(ships))
+    self.blocked0 = bytearray(cells)
+    self.wounded0 = bytearray(ships)
     self.afloat0 = 0
     self.cached = 0
     self.anchor = 0  # (see _hits)
