@@ -5,7 +5,9 @@ searches (seabattle.ai_fleet) take ~1-5 s on a CLUE, now and then 20-30 s: run a
 froze the screen; here the placing screen says «the enemy places its ships» and each frame runs
 one step (seabattle.placement.finish). Neither placing's code nor the battle's is held
 meanwhile, only this, the search and its modules (dropped before the battle's screen is built).
-The steps draw the same random numbers however they fall: a seed plays the same game.
+Then the computer's player does its first work here too, a step a frame (the hard level reads
+its first pool from the opening table). The steps draw the same random numbers however they
+fall: a seed plays the same game.
 """
 
 from seabattle import ui
@@ -30,31 +32,30 @@ def go_battle(f):
 
 
 def tick(f, now):
-    """One step of the computer's fleet; when it is made, of its player's first work (the hard
+    """One step of the computer's fleet; once it is made, of its player's first work (the hard
     level's first pool); then the battle begins."""
-    if f.making is None:  # the fleet is made and the match with it: the player gets ready
-        op = f.match.opponent
-        if getattr(op, "busy", None) is not None and op.busy():
-            # the hard level reads its first pool from the opening table here, not on the
-            # battle's screen: that work loads seabattle.hard_open for a moment (~2 KB), which
-            # on top of the battle's screen was a hard game's peak. The same slices, drawing
-            # the same numbers, as the battle ran them (nothing else draws in between)
-            op.step()
+    if f.making is not None:
+        steps = f.making[0]
+        try:
+            next(steps)
             return
-        f.start_battle()
-        return
-    steps = f.making[0]
-    try:
-        next(steps)
-        return
-    except StopIteration as e:
-        enemy = e.value
-    steps = None  # the search and its modules can go (a board's collector sees every reference)
-    from seabattle import battlestart
+        except StopIteration as e:
+            enemy = e.value
+        steps = None  # the search and its modules can go (a board's collector sees every reference)
+        from seabattle import battlestart
 
-    battlestart.start(f, enemy)  # drops the search's modules first
-    battlestart = None
-    forget("seabattle.battlestart")
+        battlestart.start(f, enemy)  # drops the search's modules first
+        battlestart = None
+        forget("seabattle.battlestart")
+    op = f.match.opponent
+    if getattr(op, "busy", None) is not None and op.busy():
+        # the hard level reads its first pool from the opening table here, a step a frame, not on
+        # the battle's screen: that work loads seabattle.hard_open for a moment (~2 KB), which on
+        # top of the battle's screen was a hard game's peak. The same slices, drawing the same
+        # numbers, as the battle ran them (nothing else draws in between)
+        op.step()
+        return
+    f.start_battle()
 
 
 def act(f, action):

@@ -70,3 +70,14 @@ def test_a_part_of_the_hard_level_whose_compile_runs_out_of_memory_once_still_lo
     monkeypatch.setattr(builtins, "__import__", fake)
     hard = Hard(rules.preset("classic"), Rng(3))
     assert len(calls) == 2 and hard.n == POOL and len(hard.fleets) == POOL * 10
+
+
+def test_the_hard_levels_first_pool_is_read_before_the_battle_shows():
+    # the opening table is read (seabattle.hard_open loaded for it) on the making screen, a step a
+    # frame, not on the battle's: on top of the battle screen's objects that moment was a hard
+    # game's peak (85.2 KB at 160x128 on the 32-bit VM, tools.ramreport)
+    flow = Flow(Rng(3), settings=Settings(lang="en"))
+    _to_battle(flow, "hard")
+    hard = flow.match.opponent
+    assert flow.name == "battle" and hard.ready and hard.opened >= 0 and not hard.busy()
+    assert sum(hard.alive) == hard.n and flow.match.game.moves == bytearray()
