@@ -5,8 +5,8 @@ a pool from it. Loaded for that moment and dropped after (seabattle.compat.forge
 holds it only while it rebuilds a pool, and most battles never do. Here too: starting again from
 the view (``_sync``: a resumed game, shots the player was not told of), and the checks of an answer
 on boards whose ship codes pass a byte (``fits``, ``owner``: the filter uses a table elsewhere).
-Functions of the Hard player ``self``, moved here whole from its class; ``build`` is the end of
-Hard._build.
+Functions of the Hard player ``self``, moved here whole from its class; ``build`` is Hard._build's
+search, with the clearing of the pool before it.
 """
 
 from array import array
