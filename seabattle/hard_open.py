@@ -4,8 +4,6 @@ by one of the board's symmetries. Run once at the start of a battle and dropped 
 ``self``, moved here whole from its class.
 """
 
-from array import array
-
 from seabattle.ai_hard import TABLE_MAGIC, TABLE_SLICE
 
 
@@ -50,18 +48,18 @@ def _open(self):
             start += have[k] * s
         del view
     yield -1
-    # slot i takes the next fleet of its style's run: a permutation, followed cycle by cycle
-    src = array("H", range(n))  # (the battle keeps no such buffer: made for this slice)
+    # slot i takes the next fleet of its style's run: a permutation, followed cycle by cycle. The
+    # styles repeat with the pool's index, so each slot's source is worked out when asked
+    # (_source), not kept in a list of the pool's size (2 KB for mb's 1,000 fleets at this peak)
     first = [0, need[0], need[0] + need[1], need[0] + need[1] + need[2]]
-    for i in range(n):
-        k = min(styles[i % len(styles)], 3)
-        src[i] = first[k]
-        first[k] += 1
+    per = [0, 0, 0, 0]  # each section's slots in one period of ``styles``
+    for t in range(len(styles)):
+        per[min(styles[t], 3)] += 1
     fleets = self.fleets
     alive = self.alive
     buf = self.wounded  # scratch of one fleet
     for i in range(n):
-        if alive[i] or src[i] == i:
+        if alive[i] or _source(styles, first, per, i) == i:
             alive[i] = 1
             continue
         for t in range(s):
@@ -69,7 +67,7 @@ def _open(self):
         current = i
         while True:
             alive[current] = 1
-            nxt = src[current]
+            nxt = _source(styles, first, per, current)
             if nxt == i:
                 for t in range(s):
                     fleets[current * s + t] = buf[t]
@@ -77,7 +75,6 @@ def _open(self):
             for t in range(s):
                 fleets[current * s + t] = fleets[nxt * s + t]
             current = nxt
-    src = None  # gone before the slice ends: never held between steps
     yield -1
     # one of the board's symmetries, as a code -> code table per ship size
     self.opened = self.rng.randrange(8 if self.w == self.h else 4)
@@ -98,6 +95,19 @@ def _open(self):
     for c in range(len(turn)):
         turn[c] = 0
     return True
+
+def _source(styles, first, per, i):
+    """The fleet read into the pool (in the order of the sections) that slot ``i`` takes: the
+    next of its style's section, i.e. its section's start (``first``) plus the slots of that
+    section before it (``per`` in each whole period of ``styles``, then those of its own)."""
+    m = len(styles)
+    k = min(styles[i % m], 3)
+    at = first[k] + (i // m) * per[k]
+    for t in range(i % m):
+        if min(styles[t], 3) == k:
+            at += 1
+    return at
+
 
 def _symmetry(self, g, out=None):
     """A bytearray: for each ship size (largest first) and code, the code of the ship moved
