@@ -1,6 +1,7 @@
 """The hard level's first pool (see seabattle.ai_hard), read from the opening table and turned
-by one of the board's symmetries. Run once at the start of a battle and dropped after
-(seabattle.compat.forget): the battle never holds this code. Functions of the Hard player
+by one of the board's symmetries. Run once per game, a step a frame while the placing screen says
+the enemy places its ships (seabattle.flowmaking), and dropped after (seabattle.compat.forget):
+the battle never holds this code. Functions of the Hard player
 ``self``, moved here whole from its class.
 """
 
