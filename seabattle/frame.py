@@ -14,7 +14,7 @@ Everything is bounded: a frame on the wire is at most ``MAX_WIRE`` bytes, which 
 one ``MAX_WIRE`` buffer and drops (never allocates) anything longer.
 """
 
-from seabattle.compat import const
+from seabattle.compat import DESKTOP, const
 from seabattle.crc import crc32
 
 VERSION = const(1)  # the frame layout; bump it when the header or the CRC changes
@@ -102,8 +102,10 @@ class Frame:
         self.ack = ack
         self.payload = payload
 
-    def __repr__(self):
-        return "Frame(session=%d, seq=%d, ack=%d, payload=%r)" % (self.session, self.seq, self.ack, self.payload)
+    if DESKTOP:  # a debugging aid: see seabattle.compat.DESKTOP (the module is held through a duel)
+
+        def __repr__(self):
+            return "Frame(session=%d, seq=%d, ack=%d, payload=%r)" % (self.session, self.seq, self.ack, self.payload)
 
 
 class Decoder:
