@@ -404,7 +404,7 @@ class BleLinker:
     ``host()`` -> the lobby code to show, ``scan()`` -> codes seen (a short blocking scan at
     most every ``RESCAN_MS``; the join screen says "searching" meanwhile), ``connect(code)``,
     ``link`` (None until there is one) and ``cancel()``. Needed in the lobby only: a board's
-    linker (hardware.boards.linkup.LazyLinker) lets it go once the link is chosen, and this
+    linker (hardware.boards.duelhooks.LazyLinker) lets it go once the link is chosen, and this
     module goes with it when frames flow."""
 
     RESCAN_MS = 2500

@@ -5,7 +5,7 @@ other device and gives a link (``write``/``read``/``connected``) — BLE on a bo
 (hardware/ble.py), the link simulator in tests, a local socket between two simulator windows.
 A linker has ``host()`` -> lobby name, ``scan()`` -> lobby names seen so far, ``connect(name)``,
 ``link`` (None until chosen) and ``cancel()``; and may have ``ready()`` -> False when the board's
-radio cannot be started (hardware.boards.linkup.LazyLinker): then ``host()`` returns None and
+radio cannot be started (hardware.boards.duelhooks.LazyLinker): then ``host()`` returns None and
 ``join()`` and ``resume()`` False, start nothing, and the screens say there is no radio.
 
 ``make_duel(link, role, rules)`` builds the Duel (the board profile supplies clock, rng, name

@@ -412,8 +412,8 @@ if RADIO:
 
     _bleio.adapter = _bleio.Adapter()
 
-DUEL_CODE = ("seabattle.duelplay", "hardware.boards.linkup", "seabattle.duel", "seabattle.duel_save",
-             "hardware.ble", "hardware.blefind", "adafruit_ble")
+DUEL_CODE = ("seabattle.duelplay", "hardware.boards.linkup", "hardware.boards.duelhooks", "seabattle.duel",
+             "seabattle.duel_save", "hardware.ble", "hardware.blefind", "adafruit_ble")
 
 
 def held():

@@ -50,7 +50,7 @@ class Board:
         p.can_host = p.can_join = True
         p.store = Store(nvm, page=4096)
         p.keeper = Keeper(p.store)
-        p.link = None  # made when a duel is chosen (hardware.boards.linkup.LazyLinker)
+        p.link = None  # made when a duel is chosen (hardware.boards.duelhooks.LazyLinker)
         p.sounds = None
         # the board's radio (its own adapter), or one that does not start (start_link: None)
         p.make_radio = (lambda: BLERadio(self.adapter)) if radio else (lambda: None)

@@ -162,7 +162,7 @@ from hardware.boards.common import Keeper  # noqa: E402
 
 keeper = Keeper(store)
 # a board imports adafruit_ble and makes the link only when a duel menu is first used
-# (hardware.boards.linkup.LazyLinker), and the duel adapter and linkup itself only when a duel
+# (hardware.boards.duelhooks.LazyLinker), and the duel adapter and linkup itself only when a duel
 # is chosen (hardware.boards.lazyduel.LazyDuel): a game against the computer holds neither
 
 
@@ -343,6 +343,7 @@ if BLE:
         def host(self, code=None):
             find()
             self.link = sim.ends[0]
+            forget("hardware.boards.linkup")  # the link chosen, as hardware.boards.duelhooks.LazyLinker
             return "KIT4"
 
         def scan(self):
@@ -352,16 +353,17 @@ if BLE:
 
         def connect(self, code):
             self.link = sim.ends[0]
+            forget("hardware.boards.linkup")
 
         def cancel(self):
             self.link = None
 
     def make(link, role, rules):
-        from hardware.boards import linkup
+        from hardware.boards import duelhooks
         from seabattle import duel
 
         return duel.Duel(link, clock, Profile.rng, role, "Маша", rules,
-                         lambda data: linkup.duel_store(keeper, data, "KIT4"))
+                         lambda data: duelhooks.duel_store(keeper, data, "KIT4"))
 
     linker = Linker()
 

@@ -1,81 +1,16 @@
-"""The radio link and the duel of a board that can have a radio: the duel screens' linker made
-on first use (LazyLinker), the native BLE radio, the duel adapter and how it keeps a duel in nvm.
+"""The radio link and the duel of a board that can have a radio: the native BLE radio and the
+link over it, the duel adapter (its linker and hooks are hardware.boards.duelhooks') and the
+duel kept in the nvm.
 
 Loaded when a duel is chosen (hardware.boards.lazyduel.LazyDuel, which the screens hold in place
 of the adapter) and dropped with the adapter, the link and the BLE modules when the title is back
 with no duel going on (``drop``): a game against the computer does not hold them, and a board
-without a radio (a PyBadge without an AirLift) never loads them.
+without a radio (a PyBadge without an AirLift) never loads them. This module also goes once the
+link is chosen (duelhooks.LazyLinker._chosen): a duel's battle does not hold it.
 """
 
-from hardware.boards.common import DUEL
+from hardware.boards.duelhooks import LazyLinker, hooks
 from seabattle.compat import forget
-
-
-class LazyLinker:
-    """The duel screens' linker, made on first use: adafruit_ble and the radio cost RAM that a
-    game against the computer should not pay (see tools.ramreport). The lobby's linker
-    (hardware.blefind.BleLinker) is held until the link is chosen (hosting, joining, a saved
-    duel's peer): then only the link is, and hardware.blefind goes once frames flow."""
-
-    def __init__(self, profile):
-        self.profile = profile
-        self.real = None
-        self.link = None
-
-    def _get(self):
-        if self.real is None:
-            p = self.profile
-            if p.link is None and (p.can_host or p.can_join):  # (not again once it failed)
-                p.link = start_link(p)
-            if p.link is None:
-                return None
-            from hardware.blefind import BleLinker
-
-            self.real = BleLinker(p.link, p.rng)
-        return self.real
-
-    def _chosen(self):
-        """The lobby's linker has a link (or is still looking): keep the link, not the linker."""
-        self.link = self.real.link
-        if self.link is not None:
-            self.real = None
-
-    def ready(self):
-        """False when the board's radio cannot be started (``start_link``): the duel menu says
-        so (seabattle.duelplay.DuelAdapter)."""
-        return self.link is not None or self._get() is not None
-
-    def host(self, code=None):
-        real = self._get()
-        if real is None:
-            return "----"
-        code = real.host(code)
-        self._chosen()
-        return code
-
-    def rejoin(self, code):
-        real = self._get()
-        if real is not None:
-            real.rejoin(code)
-            self._chosen()
-
-    def scan(self):
-        real = self._get()
-        return real.scan() if real is not None else []
-
-    def connect(self, code):
-        real = self._get()
-        if real is not None:
-            real.connect(code)
-            self._chosen()
-
-    def cancel(self):
-        if self.real is not None:
-            self.real.cancel()
-        elif self.link is not None:
-            self.link.close()  # what BleLinker.cancel does with it
-        self.real = None
-        self.link = None
 
 
 def radio(p):
@@ -129,6 +64,7 @@ def drop(p):
         if name.startswith(BLE_MODULES[0]) or name in BLE_MODULES:
             forget(name)
     forget("seabattle.duelplay")
+    forget("hardware.boards.duelhooks")
     forget("hardware.boards.linkup")
 
 
@@ -145,39 +81,11 @@ def saved_duel(keeper):
         return None
 
 
-def duel_store(keeper, data, lobby=""):
-    """seabattle.duel asks for its state to be kept before it sends what depends on it;
-    ``lobby``: the lobby code, so a reset can reconnect to the same game."""
-    code = lobby.encode() if lobby else b""
-    keeper.store.save(game=DUEL + bytes((len(code),)) + code + bytes(data))
-
-
 def make_duel(p):
     """The screens' duel adapter (seabattle.duelplay) over the radio, with the duel in the nvm
-    (hardware.boards.lazyduel.LazyDuel makes it when a duel is chosen)."""
+    (hardware.boards.lazyduel.LazyDuel makes it when a duel is chosen): its linker and hooks are
+    hardware.boards.duelhooks', held through the duel; this module goes once the link is chosen."""
     from seabattle.duelplay import DuelAdapter
 
-    keeper = p.keeper
-
-    def store(link):
-        def keep(data):
-            duel_store(keeper, data, getattr(link, "code", None) or "")
-        return keep
-
-    def make(link, role, rules):
-        from seabattle import duel
-
-        return duel.Duel(link, p.ms, p.rng, role, p.player or p.name, rules, store(link))
-
-    def load(data, link):
-        from seabattle import duel
-
-        return duel.Duel.load(data, link, p.ms, p.rng, store(link))
-
-    def abandon():
-        """The player abandoned the saved duel: clear it (one write; the stats stay)."""
-        g = keeper.store.game
-        if g and g[:1] == DUEL:
-            keeper.store.save(game=None)
-
-    return DuelAdapter(LazyLinker(p), make, saved=saved_duel(keeper), load_duel=load, forget=abandon)
+    make, load, abandon = hooks(p)
+    return DuelAdapter(LazyLinker(p), make, saved=saved_duel(p.keeper), load_duel=load, forget=abandon)
