@@ -11,11 +11,12 @@ the game still finishes (fragmentation included). With BLE, a duel too, after th
 through the same screens, as a board plays it: the title, the duel menu, hosting (or joining:
 both are measured), the lobby found, the fleet placed, the match code, the battle with one
 dropped connection found again, the end screen with the verdict. Over seabattle.linksim (its
-module and objects measured and subtracted) with the board's BLE objects held beside it (the
-radio, the link and its UART service; while the link finds its peer, hardware.blefind and an
-advertisement, dropped when frames flow), against a bare peer Duel in the same VM whose share
-of the heap is measured at the end and subtracted: its figure is the duel's peak, with the most
-on each duel screen. ``--duel`` also lists what each module a duel loads adds to the heap.
+module and its links made as the stand-ins are, outside the figures: not a board's) with the
+board's BLE objects held beside it (the radio, the link and its UART service; while the link
+finds its peer, hardware.blefind and an advertisement, dropped when frames flow), against a
+bare peer Duel in the same VM whose share of the heap is measured at the end and subtracted:
+its figure is the duel's peak, with the most on each duel screen. ``--duel`` also lists what
+each module a duel loads adds to the heap.
 
 Two VMs, both pinned in requirements/dev.txt:
 
@@ -182,14 +183,15 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
                 cwd=code or ROOT, env=env, capture_output=True, text=True, timeout=600)
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     out = stdout + stderr
-    res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "aftergame": 0, "duelscreens": [],
+    res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "linksim": 0, "aftergame": 0,
+           "duelscreens": [],
            "duelscreensmost": [], "duelsub": (0,), "screens": [], "qstrs": None, "ok": False, "out": out}
     most = total = 0
     for line in stdout.splitlines():
         m = re.match(r"stage (\d+) (.*)", line)
         if m:
             res["stages"].append((int(m.group(1)), m.group(2)))
-        m = re.match(r"(startup|peak|shots|saves|duelpeak) (\d+)", line)
+        m = re.match(r"(startup|peak|shots|saves|duelpeak|linksim) (\d+)", line)
         if m:
             res[m.group(1)] = int(m.group(2))
         m = re.match(r"after the duels, a game's peak (\d+)", line)  # (ramreport_mp: with ble)
@@ -468,9 +470,9 @@ def main(argv=None):
                         print("      a duel, the most on each screen (%s): %s" % (who, ", ".join(
                             "%s %.1f" % (k, v / 1024) for k, v in d["duelscreens"])))
                     print("      (the least of %d duels each; the most: host %s; subtracted: the peer's share, up"
-                          " to %.1f KB; counted: seabattle.linksim's module and links, ~4 KB, not a board's)" % (
+                          " to %.1f KB; not counted: seabattle.linksim's module and links, %.1f KB, not a board's)" % (
                               DUELS, ", ".join("%s %.1f" % (k, v / 1024) for k, v in r["duelscreensmost"]),
-                              r["duelsub"][0] / 1024))
+                              r["duelsub"][0] / 1024, r["linksim"] / 1024))
                 if (w, h) == SIZES[0] and ble:
                     prev = 0
                     for used, name in r["stages"]:

@@ -255,8 +255,9 @@ if BLE:
     # beside it as a board holds them (the radio, the link with its UART service), and while the
     # link is finding its peer (the lobby; the dropped connection) so is what a board's link
     # holds then (hardware.blefind and an advertisement: made, and dropped when the link is up).
-    # linksim's module and its links are not a board's and are counted (~4 KB: measuring them
-    # apart moved with the collector's noise, even below zero). The peer is a bare Duel
+    # linksim's module and its links are not a board's (its link is the BleLink held beside it,
+    # with the native objects): they are made as the stand-ins are, the baseline moving by what
+    # they add (below); what the links hold later (bytes in flight) counts. The peer is a bare Duel
     # (seabattle.duel) in this same VM: its share of the heap is measured at the end of each
     # duel (dropped, after the verdict) and subtracted from that duel's figures; the phases'
     # modules it loads or drops are put back as the board's side had them after each move.
@@ -309,11 +310,23 @@ if BLE:
     if ROLE != "host":  # a joiner has no service of its own
         link._local = link._rx = link._tx = None
         link._uart = PeerService()
+    # seabattle.linksim, imported twice as the stand-ins above: the first import interns its
+    # names (kept: a board's link interns its own), the second, with the links made, is what
+    # the baseline moves by (LINKSIM: given back when they go, before the game after the duels)
     from seabattle import linksim
+
+    linksim = None
+    forget("seabattle.linksim")
+    _collect()
+    LINKSIM = gc.mem_alloc()
+    from seabattle import linksim  # noqa: F811
 
     clock = linksim.Clock()
     sims = [linksim.LinkSim(clock, seed=3 + i) for i in range(DUELS)]  # one link per duel
     sim = sims[0]
+    _collect()
+    LINKSIM = gc.mem_alloc() - LINKSIM
+    BASE += LINKSIM
     finding = None  # what a board's link holds while it finds its peer
 
     def find():
@@ -509,6 +522,7 @@ if BLE:
     print("duelscreens", " ".join("%s:%d" % (k, v) for k, v in least.items()))
     print("duelscreensmost", " ".join("%s:%d" % (k, v) for k, v in most_seen.items()))
     print("duelsub", max(costs))
+    print("linksim", LINKSIM)
     # a game against the computer after the duels: from the last duel's end screen to the title
     # (no duel going on: the board lets its link and the BLE modules go, hardware.boards.linkup.drop)
     # and a whole game, as the first. What only this script held for the duels goes first (a
@@ -519,6 +533,7 @@ if BLE:
     costs = least = most_seen = stage_duel = None
     forget("seabattle.linksim")
     linksim = None
+    BASE -= LINKSIM
     peak = 0
     act(ui.MENU)  # the end screen's menu: the title
     print("the link held on the title after the duels:", profile.link is not None)
