@@ -10,7 +10,7 @@ when the title menu is back with no duel going on; this module drops the lobby's
 (``leave_lobby``) when the fleets are placed or the title is back.
 """
 
-from seabattle import ui
+from seabattle import strings, ui
 from seabattle.flow import END_DELAY, forget
 
 LOBBY = "seabattle.flowlobby"
@@ -21,8 +21,9 @@ def _lobby():
 
 
 def leave_lobby():
-    """Drop the lobby's screens: the duel is past them (a board's VM only)."""
+    """Drop the lobby's screens and texts: the duel is past them (a board's VM only)."""
     forget(LOBBY)
+    strings.unload("lobby")
 
 
 def to_title(f, selected=0):

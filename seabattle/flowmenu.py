@@ -87,6 +87,7 @@ def go_title(f, selected=0):
     if f.match is not None and f.match.duel:
         f.match = None
     strings.unload("duel")
+    strings.unload("lobby")
     if not getattr(f.duel, "active", False):  # and its screens' module
         forget("seabattle.flowduel")
     keys = ["play", "duel", "rules", "letters", "lang", "sound", "stats", "about"]

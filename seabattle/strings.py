@@ -4,8 +4,8 @@ Each language has one table of screen texts, seabattle/lang/<lang>.py, one of pl
 fleet's (<lang>_place.py) and one of the title menu's (settings, level, statistics, about:
 <lang>_menu.py), asked in that order for a key the screen table lacks, one of the engine's
 error texts (keys ``err_*``), seabattle/lang/<lang>_errors.py, and those of a Bluetooth duel,
-the end screen and the pause menu (the keys in PARTS), <lang>_duel.py, <lang>_end.py,
-<lang>_pause.py: each a dict named ``TEXT``.
+its lobby, the end screen and the pause menu (the keys in PARTS), <lang>_duel.py,
+<lang>_lobby.py, <lang>_end.py, <lang>_pause.py: each a dict named ``TEXT``.
 Only the tables in use are imported: on a board every loaded string costs RAM, checking a
 fleet needs no menus, and a game drops the tables of the phases it left (``unload(part)``).
 A key missing from a language falls back to English, so a new string never crashes a screen.
@@ -21,9 +21,12 @@ _loaded = {}
 # would load those. Strings, not tuples of names: a game that never shows a part never interns
 # its keys (qstrs, never freed), and a long literal is one str object
 PARTS = (
-    ("duel", " duel_saved_title duel_resume duel_abandon hint_cancel hint_code duel_host duel_join duel_back"
-             " lobby waiting_peer searching match_code compare_code waiting_fleet reconnecting peer_gone"
-             " shot_sent checking no_radio "),
+    ("duel", " hint_cancel hint_code match_code compare_code waiting_fleet reconnecting peer_gone shot_sent"
+             " checking "),
+    # a duel's lobby (the duel menu, hosting, joining, the saved duel's menu): dropped when the
+    # fleets are placed (seabattle.flowduel.leave_lobby), so a duel's battle does not hold them
+    ("lobby", " duel_saved_title duel_resume duel_abandon duel_host duel_join duel_back lobby waiting_peer"
+              " searching no_radio "),
     ("end", " won lost verified not_verified accuracy best_run hint_end "),
     ("pause", " pause_title pause_resume pause_swap pause_surrender pause_quit "),
 )

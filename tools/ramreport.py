@@ -246,7 +246,8 @@ DUEL_SCRIPT = os.path.join(ROOT, "tools", "ramreport_duel_mp.py")
 # moment; the fleet's checks are loaded while placing and for the reveal), the battle's screen,
 # the words of a refused move or a cheat
 DUEL_MODULES = ("seabattle.duelplay", "hardware.boards.linkup", "seabattle.flowduel", "seabattle.flowlobby",
-                "seabattle.lang.ru_duel", "adafruit_ble", "adafruit_ble.services.nordic", "hardware.ble", "hardware.blefind",
+                "seabattle.lang.ru_duel", "seabattle.lang.ru_lobby", "adafruit_ble", "adafruit_ble.services.nordic",
+                "hardware.ble", "hardware.blefind",
                 "seabattle.fleet", "seabattle.duelmatch", "seabattle.crc", "seabattle.frame",
                 "seabattle.channel", "seabattle.commit", "seabattle.evidence", "seabattle.duel",
                 "seabattle.duel_new", "seabattle.duel_sync",  # held for a moment: making a duel, a connection
