@@ -69,8 +69,8 @@ class Store:
         # set by hardware.storeread, run once at start-up and dropped again (a board does not
         # hold that code while it plays): the slots' window over the nvm (slot_size, slots,
         # separate_pages) by place(), and the newest complete record by load() (current: its
-        # slot or -1, generation, stats, game or None, _last: what is on flash, to skip saving
-        # the same again)
+        # slot or -1, generation, stats, and where its game bytes lie in the nvm: _game_at,
+        # _game_len, 0 for none; ``game`` reads them)
         from hardware import storeread
 
         try:
@@ -79,6 +79,16 @@ class Store:
         finally:
             storeread = None
             forget("hardware.storeread")
+
+    @property
+    def game(self):
+        """The game bytes of the newest record, or None: read from the nvm when asked, not held
+        in RAM (a duel's grow by 8 bytes a shot, ~3 KB after a long battle, and a board asks
+        for them on the title, where it reads a saved game, not while it plays)."""
+        n = self._game_len
+        if not n:
+            return None
+        return bytes(self.nvm[self._game_at:self._game_at + n])
 
     def save(self, game=KEEP, stats=KEEP):
         """Stores ``game`` and ``stats`` (bytes; a game of None clears it; KEEP keeps what is
@@ -92,7 +102,10 @@ class Store:
             stats = self.stats
         stats = bytes(stats) if stats else b""
         game_bytes = bytes(game) if game else b""
-        if (stats, game_bytes) == self._last:
+        # the same as on flash: no write (the game compared with the nvm only when its length
+        # is the same: a duel's save grows with every shot)
+        if self.current >= 0 and stats == self.stats and len(game_bytes) == self._game_len and (
+                not game_bytes or game_bytes == self.game):
             return False
         size = HEADER + 2 + len(stats) + len(game_bytes) + TRAILER
         if size > self.slot_size:
@@ -107,8 +120,8 @@ class Store:
         self.generation = (self.generation + 1) & 0xFFFFFFFF
         self.current = target
         self.stats = stats
-        self.game = game_bytes or None
-        self._last = (stats, game_bytes)
+        self._game_at = a + HEADER + 2 + len(stats)
+        self._game_len = len(game_bytes)
         return True
 
     def clear_game(self):

@@ -69,11 +69,12 @@ def load(store):
             best = (i, found[0], found[1], found[2])
     if best is None:
         store.current, store.generation = -1, 0
-        store.stats, store.game, store._last = b"", None, None
+        store.stats, store._game_at, store._game_len = b"", 0, 0
     else:
         store.current, store.generation, store.stats, game = best
-        store.game = game or None
-        store._last = (store.stats, game)
+        # the game's bytes stay in the nvm (Store.game reads them): where they lie
+        store._game_at = store.slots[store.current] + HEADER + 2 + len(store.stats)
+        store._game_len = len(game)
     return store.stats, store.game
 
 
