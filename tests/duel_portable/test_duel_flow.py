@@ -120,6 +120,9 @@ def test_a_duel_through_the_screens_holds_only_its_phase_code():
                     # synced), nor a game against the computer's
                     assert not _loaded("verify") and not _loaded("duel_new") and not _loaded("game")
                     assert not _loaded("duel_sync")
+                    # nor the menu pages' helpers (an answer is shown by the battle's module, not
+                    # through Flow's entry points' table), nor the lobby's texts
+                    assert not _loaded("flowpages") and not _loaded("lang.ru_lobby")
         assert shots < 400
         clock.tick(10)
         for f in (host, guest):

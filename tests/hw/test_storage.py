@@ -167,3 +167,14 @@ def test_stats_alone_are_kept_when_the_game_is_cleared():
 
 def test_decode_rejects_short_slot():
     assert decode(lambda a, b: b"", 5) is None
+
+
+def test_the_game_is_read_from_the_nvm_not_held_in_ram():
+    # a duel's save grows by 8 bytes a shot (~3 KB after a long battle): the Store keeps where
+    # the newest record's game lies in the nvm, not a copy of it (a copy was held all game)
+    nvm = FlashNvm()
+    store = Store(nvm)
+    store.save(game=b"abc", stats=b"s")
+    nvm.mem[store.slots[store.current] + HEADER + 2 + 1] = ord("x")
+    assert store.game == b"xbc"
+    assert Store(nvm).game is None  # (the record's CRC no longer matches: a fresh Store finds none)
