@@ -1,4 +1,4 @@
-"""How much RAM the game needs: ``python -m tools.ramreport [--vm unix|wasm|both] [--hard] [--modules] [--duel] [--compile] [--min-heap]``.
+"""How much RAM the game needs: ``python -m tools.ramreport [--vm unix|wasm|both] [--heap SIZE] [--hard] [--modules] [--duel] [--compile] [--min-heap]``.
 
 Runs tools/ramreport_mp.py on MicroPython with the board-only modules stood in (tools/mpstubs:
 displayio keeps the same buffers a board keeps) and the libraries from lib/ (``python -m
@@ -412,12 +412,12 @@ CAVEAT = (
 LAYOUTS = (0, 3, 7)  # the harness's PAD (16-byte blocks) of each layout the report plays
 
 
-def steady(width, height, ble=True, vm="unix", level=0, role="host"):
+def steady(width, height, ble=True, vm="unix", level=0, role="host", heap=None):
     """``measure`` over the heap layouts of LAYOUTS: the run whose peak is the median, with
     "layouts": every run's (startup, peak). The collectors are conservative: a stale word keeps
     some garbage alive, and which depends on where objects lie (measured: one layout read
     82.5 KB, five others 78.0-78.1 KB, the same game)."""
-    runs = [measure(width, height, ble, vm=vm, level=level, role=role, pad=p) for p in LAYOUTS]
+    runs = [measure(width, height, ble, heap, vm=vm, level=level, role=role, pad=p) for p in LAYOUTS]
     bad = [r for r in runs if not r["ok"]]
     if bad:
         return bad[0]
@@ -438,17 +438,22 @@ def main(argv=None):
                     help="also what each module a game against the computer loads adds to the heap")
     ap.add_argument("--duel", action="store_true",
                     help="also what each module a duel loads adds to the heap, after the menu's")
+    ap.add_argument("--heap", default=None,
+                    help="the VM's heap (-X heapsize, e.g. 1m; default 8m wasm, 2m unix): the WASI VM's"
+                         " conservative collector keeps more garbage alive through stray words the wider"
+                         " its heap's address range (at 240x240 a duel read up to ~5 KB more at 8m than at 1m)")
     ap.add_argument("--hard", action="store_true",
                     help="also play the hard level at 160x128 (its search is slow: ~15 s unix, ~2 min wasm)")
     args = ap.parse_args(argv)
     vms = VMS if args.vm == "both" else (args.vm,)
-    print("RAM report: live heap (after gc.collect) on MicroPython; 64-bit = unix port, 32-bit = WASI build")
+    print("RAM report: live heap (after gc.collect) on MicroPython; 64-bit = unix port, 32-bit = WASI build"
+          + ("; -X heapsize=%s" % args.heap if args.heap else ""))
     failed = False
     print("%-13s %-5s  %13s  %14s" % ("screen", "VM", "after start-up", "peak of a game"))
     for w, h in SIZES:
         for ble in (False, True):
             for vm in vms:
-                r = steady(w, h, ble, vm=vm)
+                r = steady(w, h, ble, vm=vm, heap=args.heap)
                 tag = "%-13s %-5s" % ("%dx%d%s" % (w, h, " +BLE" if ble else ""), "32bit" if vm == "wasm" else "64bit")
                 if not r["ok"]:
                     failed = True
@@ -456,7 +461,7 @@ def main(argv=None):
                     continue
                 duel = ""
                 if ble:
-                    j = steady(w, h, ble, vm=vm, role="join")
+                    j = steady(w, h, ble, vm=vm, role="join", heap=args.heap)
                     if not j["ok"]:
                         failed = True
                         print("%s  a duel as the joiner FAILED\n%s" % (tag, j["out"][-1500:]))
@@ -489,7 +494,7 @@ def main(argv=None):
                                             r["qstrs"][3] / 1024))
     if args.hard:
         for vm in vms:
-            r = steady(160, 128, False, vm=vm, level=2)
+            r = steady(160, 128, False, vm=vm, level=2, heap=args.heap)
             print("160x128 hard   %-5s  %10.1f KB  %11.1f KB%s" % (
                 "32bit" if vm == "wasm" else "64bit", r["startup"] / 1024, r["peak"] / 1024,
                 "  (peaks over %d layouts: %s)" % (len(LAYOUTS), ", ".join("%.1f" % (p / 1024) for _s, p in r["layouts"]))
