@@ -61,19 +61,20 @@ class LazyLinker:
         return code
 
     def rejoin(self, code):
-        real = self._get()
-        if real is not None:
-            real.rejoin(code)
-            self._chosen()
+        self._choose("rejoin", code)
 
     def scan(self):
         real = self._get()
         return real.scan() if real is not None else []
 
     def connect(self, code):
+        self._choose("connect", code)
+
+    def _choose(self, name, code):
+        """Rejoin or connect through the real linker, then let go of the set-up code."""
         real = self._get()
         if real is not None:
-            real.connect(code)
+            getattr(real, name)(code)
             self._chosen()
 
     def cancel(self):
