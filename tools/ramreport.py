@@ -16,7 +16,9 @@ board's BLE objects held beside it (the radio, the link and its UART service; wh
 finds its peer, hardware.blefind and an advertisement, dropped when frames flow), against a
 bare peer Duel in the same VM whose share of the heap is measured at the end and subtracted:
 its figure is the duel's peak, with the most on each duel screen. ``--duel`` also lists what
-each module a duel loads adds to the heap.
+each module a duel loads adds to the heap. At 160x128 the same duels are also played in a VM
+that starts into them (``measure(fresh=True)``: no game before, as a board starts after
+hardware.relaunch reloads it), and each run's first duel is printed apart: the one a board plays.
 
 Two VMs, both pinned in requirements/dev.txt:
 
@@ -142,7 +144,7 @@ def run_wasm(argv, env, timeout=600):
     return code, out, err
 
 
-def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, role="host", pad=0):
+def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, role="host", pad=0, fresh=False):
     """{"stages": [(bytes, name)], "startup": n, "peak": n, "shots": n, "saves": n, "ok": bool,
     "out": text}; with ``ble`` also "duelpeak": n, "duelscreens": [(screen, bytes)] (the least
     of DUELS duels played after the game, see tools/ramreport_mp.py), "duelscreensmost" (the
@@ -161,7 +163,7 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
     if not os.path.isdir(os.path.join(ROOT, "lib", "adafruit_ble")):
         bundle.bundle(os.path.join(ROOT, "lib"))
     args = [str(width), str(height), "ble" if ble else "no"]
-    tail = [str(level), role, str(pad)]
+    tail = [str(level), role, str(pad)] + (["fresh"] if fresh else [])
     if vm == "wasm":
         g = GUEST_ROOT
         code, stdout, stderr = run_wasm(
@@ -185,7 +187,7 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
     out = stdout + stderr
     res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "linksim": 0, "aftergame": 0,
            "duelscreens": [],
-           "duelscreensmost": [], "duelsub": (0,), "screens": [], "qstrs": None, "ok": False, "out": out}
+           "duelscreensmost": [], "duelsub": (0,), "duelpeaks": (0,), "screens": [], "qstrs": None, "qstrlist": [], "ok": False, "out": out}
     most = total = 0
     for line in stdout.splitlines():
         m = re.match(r"stage (\d+) (.*)", line)
@@ -199,11 +201,14 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
             res["aftergame"] = int(m.group(1))
         if line.startswith(("screens ", "duelscreens ", "duelscreensmost ")):
             res[line.split()[0]] = [(k, int(v)) for k, v in (w.split(":") for w in line.split()[1:])]
+        if line.startswith("duelpeaks "):
+            res["duelpeaks"] = tuple(int(v) for v in line.split()[1:])
         if line.startswith("duelsub "):
             res["duelsub"] = tuple(int(v) for v in line.split()[1:])
         m = re.match(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)", line)
         if m:
             res["qstrs"] = tuple(int(g) for g in m.groups())  # pools, names, text bytes, all bytes
+            res["qstrlist"].append(res["qstrs"])  # (after the game, after the first duel, at the end)
         m = re.match(r"most (\d+) (\d+)", line)
         if m:
             most, total = int(m.group(1)), int(m.group(2))
@@ -412,18 +417,19 @@ CAVEAT = (
 LAYOUTS = (0, 3, 7)  # the harness's PAD (16-byte blocks) of each layout the report plays
 
 
-def steady(width, height, ble=True, vm="unix", level=0, role="host", heap=None):
+def steady(width, height, ble=True, vm="unix", level=0, role="host", heap=None, fresh=False):
     """``measure`` over the heap layouts of LAYOUTS: the run whose peak is the median, with
     "layouts": every run's (startup, peak). The collectors are conservative: a stale word keeps
     some garbage alive, and which depends on where objects lie (measured: one layout read
     82.5 KB, five others 78.0-78.1 KB, the same game)."""
-    runs = [measure(width, height, ble, heap, vm=vm, level=level, role=role, pad=p) for p in LAYOUTS]
+    runs = [measure(width, height, ble, heap, vm=vm, level=level, role=role, pad=p, fresh=fresh) for p in LAYOUTS]
     bad = [r for r in runs if not r["ok"]]
     if bad:
         return bad[0]
     runs.sort(key=lambda r: r["peak"])
     r = runs[len(runs) // 2]
     r["layouts"] = [(x["startup"], x["peak"]) for x in runs]
+    r["firsts"] = sorted(x["duelpeaks"][0] for x in runs)  # each layout's first duel
     return r
 
 
@@ -446,6 +452,7 @@ def main(argv=None):
                     help="also play the hard level at 160x128 (its search is slow: ~15 s unix, ~2 min wasm)")
     args = ap.parse_args(argv)
     vms = VMS if args.vm == "both" else (args.vm,)
+    heap_arg = args.heap
     print("RAM report: live heap (after gc.collect) on MicroPython; 64-bit = unix port, 32-bit = WASI build"
           + ("; -X heapsize=%s" % args.heap if args.heap else ""))
     failed = False
@@ -480,6 +487,22 @@ def main(argv=None):
                               DUELS, ", ".join("%s %.1f" % (k, v / 1024) for k, v in r["duelscreensmost"]),
                               r["duelsub"][0] / 1024, r["linksim"] / 1024))
                 if (w, h) == SIZES[0] and ble:
+                    # the same duels in a VM that starts into the duel, as a board does after
+                    # hardware.relaunch reloads it: no game before, no earlier screen's garbage
+                    fr = [steady(w, h, ble, vm=vm, role=who, heap=heap_arg, fresh=True)
+                          for who in ("host", "join")]
+                    bad = [x for x in fr if not x["ok"]]
+                    if bad:
+                        failed = True
+                        print("%s  a duel in a fresh VM FAILED\n%s" % (tag, bad[0]["out"][-1500:]))
+                    else:
+                        print("      a duel's peak in a fresh VM (a board relaunched into it): host %.1f KB,"
+                              " join %.1f KB (after a game, above: %.1f, %.1f)" % (
+                                  fr[0]["duelpeak"] / 1024, fr[1]["duelpeak"] / 1024,
+                                  r["duelpeak"] / 1024, j["duelpeak"] / 1024))
+                        print("      the first duel alone (the one a relaunch gives; median of the layouts): fresh host"
+                              " %.1f, join %.1f; after a game host %.1f, join %.1f KB" % tuple(
+                                  x["firsts"][1] / 1024 for x in (fr[0], fr[1], r, j)))
                     prev = 0
                     for used, name in r["stages"]:
                         print("      %-24s +%6.1f KB" % (name, (used - prev) / 1024))

@@ -1,6 +1,7 @@
 """Runs ON MicroPython (the unix port or the WASI build, started by tools/ramreport.py): loads
 what a board loads, plays a whole game against the computer through the screens, and prints
-heap figures. Arguments: width height ble|no font-path [level: 0 easy, 1 normal, 2 hard].
+heap figures. Arguments: width height ble|no font-path [level: 0 easy, 1 normal, 2 hard]
+[role: host|join] [pad: 16-byte blocks] [fresh: with ble, the duels start from the title at once].
 
 Prints ``startup BYTES``, ``peak BYTES`` (live objects after gc.collect(), sampled after every
 action) and ``ok``. Board-only modules come from tools/mpstubs (displayio keeps the same
@@ -199,45 +200,53 @@ now = 0.0
 
 
 LEVEL = int(sys.argv[5]) if len(sys.argv) > 5 else 0
-act(ui.FIRE)  # play
-for _ in range(LEVEL):
-    act(ui.DOWN)
-act(ui.FIRE)  # level
-act(ui.SWITCH)  # auto-place
-act(ui.FIRE)  # start
-while flow.name == "making":  # the computer places its fleet, a step a frame
-    flow.tick(now)
-    renderer.update(flow.screen)
-    sample()
-shots = 0
-while flow.name == "battle" and shots < 400:
-    if flow.match.over():
-        break
-    if flow.match.my_turn() and flow.wait_until < 0:
-        view = flow.match.view
-        target = -1
-        for sq in range(len(view.cells)):
-            if view.can_fire(sq):
-                target = sq
-                break
-        goto(target, flow.aim)
-        act(ui.FIRE)
-        shots += 1
-    else:
+# "fresh": no game before the duel (or the hard level): the VM starts into it as a board would
+# after supervisor.reload() (hardware.relaunch), its heap holding none of an earlier screen's
+# garbage and its names' pools only start-up's
+FRESH = len(sys.argv) > 8 and sys.argv[8] == "fresh"
+if FRESH and BLE:
+    shots = 0
+    ended = over = True
+else:
+    act(ui.FIRE)  # play
+    for _ in range(LEVEL):
+        act(ui.DOWN)
+    act(ui.FIRE)  # level
+    act(ui.SWITCH)  # auto-place
+    act(ui.FIRE)  # start
+    while flow.name == "making":  # the computer places its fleet, a step a frame
+        flow.tick(now)
+        renderer.update(flow.screen)
+        sample()
+    shots = 0
+    while flow.name == "battle" and shots < 400:
+        if flow.match.over():
+            break
+        if flow.match.my_turn() and flow.wait_until < 0:
+            view = flow.match.view
+            target = -1
+            for sq in range(len(view.cells)):
+                if view.can_fire(sq):
+                    target = sq
+                    break
+            goto(target, flow.aim)
+            act(ui.FIRE)
+            shots += 1
+        else:
+            now += 0.5
+            flow.tick(now)
+            saver.poll()
+            renderer.update(flow.screen)
+            sample()
+    for _ in range(20):  # on to the end screen (statistics, the habits learnt from my fleet)
+        if flow.name != "battle":
+            break
         now += 0.5
         flow.tick(now)
         saver.poll()
         renderer.update(flow.screen)
         sample()
-for _ in range(20):  # on to the end screen (statistics, the habits learnt from my fleet)
-    if flow.name != "battle":
-        break
-    now += 0.5
-    flow.tick(now)
-    saver.poll()
-    renderer.update(flow.screen)
-    sample()
-ended = flow.name == "end"
+    ended = flow.name == "end"
 if BLE:  # what the game held of the duel (nothing: LazyDuel loads it when a duel is chosen)
     print("the duel's code held by the game:",
           " ".join(k for k in ("seabattle.duelplay", "hardware.boards.linkup") if k in sys.modules))
@@ -263,7 +272,7 @@ if BLE:
     # modules it loads or drops are put back as the board's side had them after each move.
     game_peak = peak
     game_screens = dict(by_screen)
-    over = flow.match.over()
+    over = FRESH or flow.match.over()
     # the stand-ins of _bleio and __future__, imported twice: the first import interns their
     # names and is dropped (the names stay: a duel needs the pool of names a board opens there
     # for its own, which these names open here), the second is the module code a board has in
@@ -450,6 +459,7 @@ if BLE:
     # module's level, not in a function: one call deeper, compiling a module as the lobby loads
     # it overflows the WASI build's C stack
     finished = True
+    peaks = []  # each duel's peak (the first: a fresh VM's with "fresh")
     least = {}
     most_seen = {}
     costs = []
@@ -460,7 +470,8 @@ if BLE:
         peer_rng = Rng(13 + n)
         sim = sims[n]
         if n == 0:
-            act_duel(ui.MENU)  # the end screen's menu: the title
+            if not FRESH:
+                act_duel(ui.MENU)  # the end screen's menu: the title
             while flow.keys[flow.screen.selected] != "duel":
                 act_duel(ui.DOWN)
         act_duel(ui.FIRE)  # the duel menu (after a duel's end: no rematch on that connection)
@@ -510,11 +521,16 @@ if BLE:
         peer = None
         cost = with_peer - sample()
         costs.append(cost)
+        each = 0
         for k, v in stage_duel.items():
             if v:
                 v = max(0, v - cost)
+                each = max(each, v)
                 least[k] = min(least.get(k, v), v)
                 most_seen[k] = max(most_seen.get(k, 0), v)
+        peaks.append(each)
+        if n == 0:
+            micropython.qstr_info()  # the names a board has during its first duel
     most_duel = 0
     for v in least.values():
         most_duel = max(most_duel, v)
@@ -522,6 +538,7 @@ if BLE:
     print("duelscreens", " ".join("%s:%d" % (k, v) for k, v in least.items()))
     print("duelscreensmost", " ".join("%s:%d" % (k, v) for k, v in most_seen.items()))
     print("duelsub", max(costs))
+    print("duelpeaks", " ".join("%d" % v for v in peaks) if finished else "0")
     print("linksim", LINKSIM)
     # a game against the computer after the duels: from the last duel's end screen to the title
     # (no duel going on: the board lets its link and the BLE modules go, hardware.boards.linkup.drop)
@@ -530,7 +547,7 @@ if BLE:
     # the duels' interned names stay (never freed: a board's too). Printed as "after the duels, a
     # game's peak" (its label has spaces: no name interned, so a game's count of names is as before)
     link = finding = linker = sims = sim = peer = PeerService = BleLink = make = clock = None
-    costs = least = most_seen = stage_duel = None
+    costs = least = most_seen = stage_duel = peaks = None
     forget("seabattle.linksim")
     linksim = None
     BASE -= LINKSIM
