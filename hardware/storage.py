@@ -10,7 +10,8 @@ A record (all integers big-endian)::
 
     0  b"SB"        magic
     2  version      FORMAT (1 byte); another version is ignored, never misread
-    3  0            reserved
+    3  intent       what to start after the game's own reload (hardware.relaunch; 0: what the
+                    record holds, as before this byte was used, so older records read the same)
     4  generation   u32, +1 per save; the valid record with the newest generation wins
     8  length      u16 payload length
     10 payload      u16 stats length, the stats bytes (seabattle.records), then the game bytes
@@ -40,16 +41,16 @@ class StorageError(ValueError):
     """A record does not fit the nvm slot (names the sizes)."""
 
 
-def encode(generation, stats_bytes, game_bytes):
+def encode(generation, stats_bytes, game_bytes, intent=0):
     """The record bytes for one slot."""
     length = 2 + len(stats_bytes) + len(game_bytes)
     if length > 0xFFFF:
         raise StorageError("record payload of %d bytes is over 65535" % length)
     rec = bytearray(HEADER + length + TRAILER)
     rec[0:2] = MAGIC
-    # the format, 0, the generation, the length and the stats' length, big-endian (struct is
+    # the format, the intent, the generation, the length and the stats' length, big-endian (struct is
     # native on a board: less code held than one statement a byte)
-    struct.pack_into(">BBIHH", rec, 2, FORMAT, 0, generation & 0xFFFFFFFF, length, len(stats_bytes))
+    struct.pack_into(">BBIHH", rec, 2, FORMAT, intent, generation & 0xFFFFFFFF, length, len(stats_bytes))
     rec[HEADER + 2:HEADER + 2 + len(stats_bytes)] = stats_bytes
     rec[HEADER + 2 + len(stats_bytes):HEADER + length] = game_bytes
     struct.pack_into(">I", rec, HEADER + length, crc32(memoryview(rec)[:HEADER + length]))
@@ -90,9 +91,10 @@ class Store:
             return None
         return bytes(self.nvm[self._game_at:self._game_at + n])
 
-    def save(self, game=KEEP, stats=KEEP):
+    def save(self, game=KEEP, stats=KEEP, intent=0):
         """Stores ``game`` and ``stats`` (bytes; a game of None clears it; KEEP keeps what is
-        stored). Returns True if it wrote.
+        stored) and ``intent`` (hardware.relaunch: a game's own save sets it back to 0, so an
+        intent lasts until the game it started saves). Returns True if it wrote.
 
         Call at safe points only (after a shot's result, at the end of a game), never per button.
         """
@@ -104,8 +106,8 @@ class Store:
         game_bytes = bytes(game) if game else b""
         # the same as on flash: no write (the game compared with the nvm only when its length
         # is the same: a duel's save grows with every shot)
-        if self.current >= 0 and stats == self.stats and len(game_bytes) == self._game_len and (
-                not game_bytes or game_bytes == self.game):
+        if self.current >= 0 and stats == self.stats and intent == self.intent and (
+                len(game_bytes) == self._game_len and (not game_bytes or game_bytes == self.game)):
             return False
         size = HEADER + 2 + len(stats) + len(game_bytes) + TRAILER
         if size > self.slot_size:
@@ -113,13 +115,14 @@ class Store:
                 "save of %d game + %d stats bytes does not fit the %d-byte nvm slot"
                 % (len(game_bytes), len(stats), self.slot_size))
         target = 1 - self.current if self.current >= 0 else 0
-        rec = encode(self.generation + 1, stats, game_bytes)
+        rec = encode(self.generation + 1, stats, game_bytes, intent)
         a = self.slots[target]
         self.nvm[a:a + len(rec)] = rec  # one write: one page erase on the board
         self.writes += 1
         self.generation = (self.generation + 1) & 0xFFFFFFFF
         self.current = target
         self.stats = stats
+        self.intent = intent
         self._game_at = a + HEADER + 2 + len(stats)
         self._game_len = len(game_bytes)
         return True

@@ -22,7 +22,7 @@ def _newer(a, b):
 
 
 def decode(read, size):
-    """(generation, payload bytes) of the valid record in a slot, else None.
+    """(generation, stats bytes, game bytes, intent byte) of the valid record in a slot, else None.
 
     ``read(a, b)`` returns the slot's bytes a..b: the header is read first so a load never copies
     a whole 4 KB page into RAM.
@@ -42,7 +42,7 @@ def decode(read, size):
     n = _u16(rec, HEADER)
     if 2 + n > length:
         return None
-    return _u32(rec, 4), bytes(rec[HEADER + 2:HEADER + 2 + n]), bytes(rec[HEADER + 2 + n:end])
+    return _u32(rec, 4), bytes(rec[HEADER + 2:HEADER + 2 + n]), bytes(rec[HEADER + 2 + n:end]), rec[3]
 
 
 def place(store, page, start, size):
@@ -66,12 +66,12 @@ def load(store):
     for i in (0, 1):
         found = decode(_reader(store.nvm, store.slots[i]), store.slot_size)
         if found is not None and (best is None or _newer(found[0], best[1])):
-            best = (i, found[0], found[1], found[2])
+            best = (i, found[0], found[1], found[2], found[3])
     if best is None:
         store.current, store.generation = -1, 0
-        store.stats, store._game_at, store._game_len = b"", 0, 0
+        store.stats, store._game_at, store._game_len, store.intent = b"", 0, 0, 0
     else:
-        store.current, store.generation, store.stats, game = best
+        store.current, store.generation, store.stats, game, store.intent = best
         # the game's bytes stay in the nvm (Store.game reads them): where they lie
         store._game_at = store.slots[store.current] + HEADER + 2 + len(store.stats)
         store._game_len = len(game)
