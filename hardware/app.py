@@ -18,7 +18,7 @@ class Profile:
     with ``randrange``; ``sounds``: a seabattle.sound player; ``running()``: False to stop.
     Optional: ``settings``, ``records``, ``on_records``, ``levels``, ``duel``, ``keeper`` (a
     hardware.boards.common.Keeper: the game against the computer is saved after each shot's
-    result and offered again at start-up).
+    result and offered again at start-up), ``can_reload`` and ``intent`` (hardware.relaunch).
     """
 
     scheme = "dpad"
@@ -69,30 +69,43 @@ def build(profile, font=None):
 
 
 def run(profile):
+    """The main loop. A duel asked for in a VM that has played, or a MemoryError, starts again in
+    a fresh VM (hardware.relaunch: on a board it never returns; elsewhere the screens are built
+    again here, and a start-up after a reload goes on to what it was for: hardware.appstart)."""
     renderer, flow = build(profile)
-    saver = Saver(profile.keeper, flow)
-    buttons = Buttons(profile.scheme)
-    display = profile.display
-    display.refresh()
-    actions = []
-    while profile.running():
-        now = profile.now()
-        for name, pressed in profile.events(now):
-            if pressed:
-                buttons.press(name, now, actions)
-            else:
-                buttons.release(name, now, actions)
-        buttons.poll(now, actions)
-        for action in actions:
-            flow.act(action)
-        del actions[:]
-        flow.tick(now)
-        saver.poll()
-        changed = renderer.update(flow.screen)
-        if renderer.tick(now) or changed:
+    while True:
+        try:
+            saver = Saver(profile.keeper, flow)
+            buttons = Buttons(profile.scheme)
+            display = profile.display
             display.refresh()
-        profile.sleep(profile.frame)
-    return renderer, flow
+            actions = []
+            while profile.running():
+                now = profile.now()
+                for name, pressed in profile.events(now):
+                    if pressed:
+                        buttons.press(name, now, actions)
+                    else:
+                        buttons.release(name, now, actions)
+                buttons.poll(now, actions)
+                for action in actions:
+                    flow.act(action)
+                del actions[:]
+                flow.tick(now)
+                saver.poll()
+                changed = renderer.update(flow.screen)
+                if renderer.tick(now) or changed:
+                    display.refresh()
+                profile.sleep(profile.frame)
+            return renderer, flow
+        except Exception as e:  # hardware.relaunch's request, a MemoryError; else raised again
+            saver = buttons = None
+            flow.match = flow.making = None  # the game: saved at its last safe point
+            from hardware import relaunch
+
+            profile = relaunch.caught(e, profile, renderer, flow)
+            renderer = flow = None
+            renderer, flow = build(profile)
 
 
 def __getattr__(name):

@@ -38,5 +38,13 @@ def build(profile, font=None):
     flow = Flow(profile.rng, settings=profile.settings, sounds=profile.sounds,
                 records=profile.records, levels=profile.levels, on_records=profile.on_records,
                 duel=profile.duel, saved=saved_game(profile))
+    intent = getattr(profile, "intent", None)
+    if intent is not None:  # started by the game's own reload: on to what it was for
+        from hardware import relaunch
+
+        relaunch.start(flow, intent)
+        relaunch = None
+        forget("hardware.relaunch")
+        profile.intent = None
     renderer.update(flow.screen)
     return renderer, flow

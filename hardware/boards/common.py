@@ -83,6 +83,7 @@ class BoardProfile(Profile):
         forget("hardware.boards.startup")
 
     lazy_radio = True  # native BLE: import adafruit_ble only when a duel menu is used (RAM)
+    can_reload = True  # a duel starts in a fresh VM (hardware.relaunch; startup reads the intent)
 
     def make_duel(self):
         """What the screens take as their duel adapter on a board that can have a radio (a

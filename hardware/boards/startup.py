@@ -48,6 +48,20 @@ def build(p, board_id):
     p.on_records = p.keeper.on_records
     p.link = _part(p, "make_link", make_link)
     p.duel = p.make_duel()
+    p.intent = start_intent(p)
+
+
+def start_intent(p):
+    """The intent kept in the nvm before the game's own supervisor.reload() (hardware.relaunch),
+    or None: a power-up, a reset or a file saved to CIRCUITPY (read here, at start-up only)."""
+    try:
+        import supervisor
+
+        if supervisor.runtime.run_reason != supervisor.RunReason.SUPERVISOR_RELOAD:
+            return None
+    except (ImportError, AttributeError):
+        return None
+    return p.store.intent
 
 
 def _part(p, name, default=None):

@@ -13,4 +13,6 @@ TEXT = {
     "err_shot_twice": "{cell} was already fired at.",
     "err_shot_off": "That cell is off the board.",
     "err_game_over": "The game is over.",
+    "err_memory": "Out of memory.",
+    "err_memory_restart": "Restarting: the game goes on from the last move.",
 }
