@@ -138,7 +138,8 @@ def goto(square, cursor):
 # them here, not in the middle of the game (on a board, hardware.app.run holds these objects in
 # its frame on the stack; the objects themselves still count when they are made)
 _flow = app = render = Store = Cues = ui = store = Keeper = keeper = Profile = font = None
-profile = renderer = flow = saver = buttons = actions = startup = now = LEVEL = shots = None
+profile = renderer = flow = saver = buttons = actions = startup = now = LEVEL = LEVELS = shots = None
+game_peaks = None
 view = target = sq = ended = None
 
 # The heap's layout: PAD blocks of 16 bytes kept alive below everything the game makes. The
@@ -184,6 +185,7 @@ if BLE:  # a board that can host or join holds a LazyDuel from start-up (BoardPr
     from hardware.boards.lazyduel import LazyDuel
 
     profile.ms = lambda: 0
+    profile.fresh = lambda intent: None  # (BoardProfile.fresh: this VM is fresh, no reload)
     profile.player = profile.name = "Маша"
     profile.link = None
     profile.duel = LazyDuel(profile)
@@ -199,7 +201,10 @@ startup = sample()
 now = 0.0
 
 
-LEVEL = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+# the levels of the games played one after another ("0,2": the hard level after an easy game,
+# as a board plays it without hardware.relaunch; "2": the hard level in a fresh VM)
+LEVELS = [int(x) for x in sys.argv[5].split(",")] if len(sys.argv) > 5 else [0]
+LEVEL = LEVELS[0]
 # "fresh": no game before the duel (or the hard level): the VM starts into it as a board would
 # after supervisor.reload() (hardware.relaunch), its heap holding none of an earlier screen's
 # garbage and its names' pools only start-up's
@@ -208,45 +213,55 @@ if FRESH and BLE:
     shots = 0
     ended = over = True
 else:
-    act(ui.FIRE)  # play
-    for _ in range(LEVEL):
-        act(ui.DOWN)
-    act(ui.FIRE)  # level
-    act(ui.SWITCH)  # auto-place
-    act(ui.FIRE)  # start
-    while flow.name == "making":  # the computer places its fleet, a step a frame
-        flow.tick(now)
-        renderer.update(flow.screen)
-        sample()
-    shots = 0
-    while flow.name == "battle" and shots < 400:
-        if flow.match.over():
-            break
-        if flow.match.my_turn() and flow.wait_until < 0:
-            view = flow.match.view
-            target = -1
-            for sq in range(len(view.cells)):
-                if view.can_fire(sq):
-                    target = sq
-                    break
-            goto(target, flow.aim)
-            act(ui.FIRE)
-            shots += 1
-        else:
+    game_peaks = []
+    for LEVEL in LEVELS:
+        if game_peaks:  # the next game: from the end screen's menu to the title's "play"
+            act(ui.MENU)
+            while flow.keys[flow.screen.selected] != "play":
+                act(ui.DOWN)
+        peak = 0
+        act(ui.FIRE)  # play
+        while flow.screen.selected != LEVEL:
+            act(ui.DOWN if flow.screen.selected < LEVEL else ui.UP)
+        act(ui.FIRE)  # level
+        act(ui.SWITCH)  # auto-place
+        act(ui.FIRE)  # start
+        while flow.name == "making":  # the computer places its fleet, a step a frame
+            flow.tick(now)
+            renderer.update(flow.screen)
+            sample()
+        shots = 0
+        while flow.name == "battle" and shots < 400:
+            if flow.match.over():
+                break
+            if flow.match.my_turn() and flow.wait_until < 0:
+                view = flow.match.view
+                target = -1
+                for sq in range(len(view.cells)):
+                    if view.can_fire(sq):
+                        target = sq
+                        break
+                goto(target, flow.aim)
+                act(ui.FIRE)
+                shots += 1
+            else:
+                now += 0.5
+                flow.tick(now)
+                saver.poll()
+                renderer.update(flow.screen)
+                sample()
+        for _ in range(20):  # on to the end screen (statistics, the habits learnt from my fleet)
+            if flow.name != "battle":
+                break
             now += 0.5
             flow.tick(now)
             saver.poll()
             renderer.update(flow.screen)
             sample()
-    for _ in range(20):  # on to the end screen (statistics, the habits learnt from my fleet)
-        if flow.name != "battle":
-            break
-        now += 0.5
-        flow.tick(now)
-        saver.poll()
-        renderer.update(flow.screen)
-        sample()
-    ended = flow.name == "end"
+        ended = flow.name == "end"
+        game_peaks.append(peak)
+    peak = max(max(game_peaks), startup)
+    print("game peaks", " ".join("%d" % v for v in game_peaks))
 if BLE:  # what the game held of the duel (nothing: LazyDuel loads it when a duel is chosen)
     print("the duel's code held by the game:",
           " ".join(k for k in ("seabattle.duelplay", "hardware.boards.linkup") if k in sys.modules))
@@ -529,7 +544,7 @@ if BLE:
                 least[k] = min(least.get(k, v), v)
                 most_seen[k] = max(most_seen.get(k, 0), v)
         peaks.append(each)
-        if n == 0:
+        if n == 0 and FRESH:
             micropython.qstr_info()  # the names a board has during its first duel
     most_duel = 0
     for v in least.values():
@@ -538,7 +553,7 @@ if BLE:
     print("duelscreens", " ".join("%s:%d" % (k, v) for k, v in least.items()))
     print("duelscreensmost", " ".join("%s:%d" % (k, v) for k, v in most_seen.items()))
     print("duelsub", max(costs))
-    print("duelpeaks", " ".join("%d" % v for v in peaks) if finished else "0")
+    print("duel peaks", " ".join("%d" % v for v in peaks) if finished else "0")
     print("linksim", LINKSIM)
     # a game against the computer after the duels: from the last duel's end screen to the title
     # (no duel going on: the board lets its link and the BLE modules go, hardware.boards.linkup.drop)
