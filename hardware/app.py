@@ -18,7 +18,7 @@ class Profile:
     with ``randrange``; ``sounds``: a seabattle.sound player; ``running()``: False to stop.
     Optional: ``settings``, ``records``, ``on_records``, ``levels``, ``duel``, ``keeper`` (a
     hardware.boards.common.Keeper: the game against the computer is saved after each shot's
-    result and offered again at start-up), ``can_reload`` and ``intent`` (hardware.relaunch).
+    result and offered again at start-up), ``fresh`` and ``intent`` (hardware.relaunch).
     """
 
     scheme = "dpad"

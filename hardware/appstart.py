@@ -38,6 +38,7 @@ def build(profile, font=None):
     flow = Flow(profile.rng, settings=profile.settings, sounds=profile.sounds,
                 records=profile.records, levels=profile.levels, on_records=profile.on_records,
                 duel=profile.duel, saved=saved_game(profile))
+    flow.relaunch = getattr(profile, "fresh", None)  # a board's: the hard level in a fresh VM
     intent = getattr(profile, "intent", None)
     if intent is not None:  # started by the game's own reload: on to what it was for
         from hardware import relaunch

@@ -5,7 +5,9 @@ intent in its nvm record (hardware.storage, the header's byte 3) and reloads
 hardware.app.run catches the request (``Relaunch``) and a MemoryError, and reloads.
 
 Why: interned names are never freed and an earlier screen's garbage fragments the heap: a duel
-started after a game peaks ~7 KB higher than one started in a fresh VM (tools.ramreport). BLE
+started after a game peaks ~7 KB higher than one started in a fresh VM, a hard-level game after
+an easy one ~10 KB (its names open a 7th pool; tools.ramreport). The hard level's game starts in
+a fresh VM too (LEVEL: when it is chosen on the level menu, before its module loads). BLE
 connections do not survive a reload, so the reload comes before the lobby advertises or scans;
 a continued duel reconnects by its lobby code, as after a reset.
 
@@ -23,6 +25,7 @@ CONTINUE = 0  # the saved game or duel, if any (what the record's saves leave); 
 HOST = 1
 JOIN = 2
 TITLE = 3  # the title, the saved game offered there (after a second MemoryError)
+LEVEL = 4  # LEVEL + i: a new game at the computer's level i (the hard one: flowlevels.EARLY)
 AFTER_ERROR = 0x80  # a flag: the reload was a MemoryError's (hardware.app.run)
 
 
@@ -32,17 +35,17 @@ class Relaunch(Exception):
 
 
 def check(profile, intent):
-    """Before hosting, joining or resuming a duel (hardware.boards.lazyduel): raise Relaunch
-    unless this VM is fresh: nothing written to the nvm since it started (a game saves every
-    shot, a duel at its safe points; the title's menus write nothing). A profile that cannot
-    reload never relaunches."""
+    """Before hosting, joining or resuming a duel, or a hard-level game (BoardProfile.fresh):
+    raise Relaunch unless this VM is fresh: nothing written to the nvm since it started (a game
+    saves every shot, a duel at its safe points; the title's menus write nothing). A profile
+    that cannot reload never relaunches."""
     if _can_reload(profile) and profile.keeper.store.writes != getattr(profile, "fresh_writes", 0):
         raise Relaunch(intent)
 
 
 def _can_reload(profile):
-    """A board profile (``can_reload``) on a firmware with supervisor.reload()."""
-    if not getattr(profile, "can_reload", False):
+    """A board profile (BoardProfile.fresh) on a firmware with supervisor.reload()."""
+    if getattr(profile, "fresh", None) is None:
         return False
     try:
         import supervisor
@@ -101,6 +104,9 @@ def start(flow, intent):
     if what in (HOST, JOIN):
         _choose(flow, "duel")
         _choose(flow, "host" if what == HOST else "join")
+    elif LEVEL <= what < LEVEL + len(flow.levels):
+        _choose(flow, "play")
+        _choose(flow, flow.levels[what - LEVEL][0])
     elif "continue" in flow.keys:
         _choose(flow, "continue")
     elif "duel_continue" in flow.keys:

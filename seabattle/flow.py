@@ -52,6 +52,10 @@ class Settings:
 
 
 class Flow:
+    # a board's hook (hardware.appstart: BoardProfile.fresh), called before a level's big module
+    # loads (seabattle.flowlevels.EARLY): it may start that level's game in a fresh VM
+    relaunch = None
+
     def __init__(self, rng, settings=None, sounds=None, records=None, levels=None,
                  on_records=None, duel=None, saved=None):
         # the state's first values, the settings applied and a save offered on the title are

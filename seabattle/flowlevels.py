@@ -22,6 +22,8 @@ def choose(f, level):
     now if it is one of EARLY (else when the battle starts: ``factory``)."""
     made = f.levels[level][1]
     if isinstance(made, str) and made.split(".")[0] in EARLY:
+        if f.relaunch is not None:  # a board: this level in a fresh VM if this one has played
+            f.relaunch(4 + level)  # (hardware.relaunch.LEVEL + the level)
         factory(f, level)
     else:
         drop_levels(f)

@@ -299,3 +299,42 @@ def test_a_memory_error_even_on_the_title_after_two_reloads_is_raised_not_looped
     with pytest.raises(MemoryError):
         app.run(p)
     assert supervisor.reloads == 0 and p.store.writes == writes
+
+
+@pytest.mark.parametrize("played", [True, False])
+def test_the_hard_level_after_a_game_starts_in_a_fresh_vm(circuitpython, supervisor, monkeypatch, played):
+    """The hard level chosen in a VM that has played reloads first (one write: the intent) and
+    the new VM goes on to placing the fleet at the hard level; chosen first thing, no reload."""
+    circuitpython("clue_nrf52840_express", nvm=FlashNvm(size=8192, page=4096))
+    p = detect()
+    seen = {}
+
+    def script(flow):
+        if len(d.flows) == 1:
+            if flow.name == "title" and played and "game" not in seen:
+                _start_game(flow)
+                seen["game"] = True
+            elif flow.name == "battle" and flow.results < 4:
+                _shoot(flow)
+            elif flow.name == "battle":
+                flow.act(ui.MENU)
+                scenes.choose(flow, "quit")
+            elif flow.name == "title":
+                seen["writes"] = p.store.writes
+                scenes.choose(flow, "play")
+                scenes.choose(flow, "hard")  # played: raises relaunch.Relaunch
+            elif flow.name == "place":
+                seen["after"] = (flow.name, flow.mode, "seabattle.ai_hard" in sys.modules)
+                return False
+            return True
+        seen["after"] = (flow.name, flow.mode, "seabattle.ai_hard" in sys.modules)
+        return False
+
+    d = Driver(p, monkeypatch, script)
+    app.run(p)
+    assert seen["after"] == ("place", "ai:hard", True)
+    if played:
+        assert supervisor.reloads == 1 and len(d.flows) == 2
+        assert p.store.writes - seen["writes"] == 1 and p.store.intent == relaunch.LEVEL + 2
+    else:
+        assert supervisor.reloads == 0 and len(d.flows) == 1 and p.store.writes == 0

@@ -83,7 +83,18 @@ class BoardProfile(Profile):
         forget("hardware.boards.startup")
 
     lazy_radio = True  # native BLE: import adafruit_ble only when a duel menu is used (RAM)
-    can_reload = True  # a duel starts in a fresh VM (hardware.relaunch; startup reads the intent)
+    def fresh(self, intent):
+        """Raises hardware.relaunch.Relaunch if what ``intent`` starts (a duel: LazyDuel; the
+        hard level: seabattle.flowlevels, through Flow.relaunch) should start in a fresh VM
+        (startup reads the intent back after the reload). The module that decides is loaded
+        for that moment only: a game holds none of it."""
+        from hardware import relaunch
+
+        try:
+            relaunch.check(self, intent)
+        finally:
+            relaunch = None
+            forget("hardware.relaunch")
 
     def make_duel(self):
         """What the screens take as their duel adapter on a board that can have a radio (a

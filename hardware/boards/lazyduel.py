@@ -3,7 +3,6 @@ hardware.boards.common.BoardProfile.make_duel on such a board only, so a board w
 (a PyBadge without an AirLift) never holds it."""
 
 from hardware.boards.common import DUEL
-from seabattle.compat import forget
 
 
 class LazyDuel:
@@ -47,27 +46,16 @@ class LazyDuel:
 
     # hosting, joining, resuming: in a fresh VM (hardware.relaunch), before the radio starts
     def host(self):
-        self._fresh(1)  # relaunch.HOST
+        self.profile.fresh(1)  # relaunch.HOST
         return self.load().host()
 
     def join(self):
-        self._fresh(2)  # relaunch.JOIN
+        self.profile.fresh(2)  # relaunch.JOIN
         return self.load().join()
 
     def resume(self):
-        self._fresh(0)  # relaunch.CONTINUE: the saved duel
+        self.profile.fresh(0)  # relaunch.CONTINUE: the saved duel
         return self.load().resume()
-
-    def _fresh(self, intent):
-        """Raises hardware.relaunch.Relaunch if the duel should start in a fresh VM (the module
-        that decides is loaded for that moment: a game holds none of it)."""
-        from hardware import relaunch
-
-        try:
-            relaunch.check(self.profile, intent)
-        finally:
-            relaunch = None
-            forget("hardware.relaunch")
 
     def resumable(self):
         if self.real is None:
