@@ -139,6 +139,7 @@ def out_of_memory(profile, renderer, flow):
         flow._info("memory", flow.t("err_memory"), [flow.t("err_memory_restart")])
         renderer.update(flow.screen)
         profile.display.refresh()
+        profile.sleep(2)  # long enough to read before the reload redraws the screen
     except MemoryError:
         pass
     return intent

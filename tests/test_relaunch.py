@@ -202,8 +202,10 @@ def test_a_memory_error_mid_game_reloads_into_the_same_game(circuitpython, super
     assert p.store.writes - state["writes"] == 1  # the intent's flag
     assert "MemoryError" in capsys.readouterr().out
     # the message the screen showed before the reload, in the board's language
-    assert strings.say("ru", "err_memory") and strings.say("en", "err_memory_restart") != strings.say(
-        "ru", "err_memory_restart")
+    old = d.flows[0]
+    assert old.name == "memory" and old.screen.title == strings.say("ru", "err_memory")
+    assert old.screen.lines == [strings.say("ru", "err_memory_restart")]
+    assert strings.say("uk", "err_memory_restart") != strings.say("ru", "err_memory_restart")
     # the resumed game plays on, and its first save clears the flag
     kind, data = p.keeper.saved()
     assert kind == "local" and bytes(save.loads(data)[0].moves) == state["moves"]
@@ -240,6 +242,7 @@ def test_a_memory_error_mid_duel_reloads_into_the_same_duel(supervisor):
             return True
 
     g.p.display = types.SimpleNamespace(refresh=lambda: None)
+    g.p.sleep = lambda seconds: None
     with T.bleio.on_board(g.adapter):
         g.flow.match = None  # what hardware.app.run lets go of first
         intent = relaunch.out_of_memory(g.p, Screen(), g.flow)
