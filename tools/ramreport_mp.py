@@ -212,6 +212,11 @@ FRESH = len(sys.argv) > 8 and sys.argv[8] == "fresh"
 if FRESH and BLE:
     shots = 0
     ended = over = True
+    # what a board's start-up after the reload loads for a moment (hardware.appstart):
+    # hardware.relaunch, whose names stay
+    __import__("hardware.relaunch")
+    sys.modules.pop("hardware.relaunch")
+    del sys.modules["hardware"].relaunch
 else:
     game_peaks = []
     for LEVEL in LEVELS:

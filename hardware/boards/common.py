@@ -85,16 +85,12 @@ class BoardProfile(Profile):
     lazy_radio = True  # native BLE: import adafruit_ble only when a duel menu is used (RAM)
     def fresh(self, intent):
         """Raises hardware.relaunch.Relaunch if what ``intent`` starts (a duel: LazyDuel; the
-        hard level: seabattle.flowlevels, through Flow.relaunch) should start in a fresh VM
-        (startup reads the intent back after the reload). The module that decides is loaded
-        for that moment only: a game holds none of it."""
-        from hardware import relaunch
+        hard level: seabattle.flowlevels, through Flow.relaunch) should start in a fresh VM:
+        this one has written to the nvm (startup reads the intent back after the reload)."""
+        if self.store.writes != getattr(self, "fresh_writes", 0):
+            from hardware import relaunch
 
-        try:
-            relaunch.check(self, intent)
-        finally:
-            relaunch = None
-            forget("hardware.relaunch")
+            relaunch.check(self, intent)  # (where it returns, no reload: this VM goes on)
 
     def make_duel(self):
         """What the screens take as their duel adapter on a board that can have a radio (a

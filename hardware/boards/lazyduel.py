@@ -4,6 +4,9 @@ hardware.boards.common.BoardProfile.make_duel on such a board only, so a board w
 
 from hardware.boards.common import DUEL
 
+# what starts a duel, in the order of hardware.relaunch's intents (CONTINUE, HOST, JOIN)
+_STARTS = ("resume", "host", "join")
+
 
 class LazyDuel:
     """The duel adapter (seabattle.duelplay.DuelAdapter, made by hardware.boards.linkup) as the
@@ -42,20 +45,9 @@ class LazyDuel:
         return self.real
 
     def __getattr__(self, name):
+        if name in _STARTS:  # a duel starts in a fresh VM (hardware.relaunch), before the radio
+            self.profile.fresh(_STARTS.index(name))  # (raises hardware.relaunch.Relaunch)
         return getattr(self.load(), name)
-
-    # hosting, joining, resuming: in a fresh VM (hardware.relaunch), before the radio starts
-    def host(self):
-        self.profile.fresh(1)  # relaunch.HOST
-        return self.load().host()
-
-    def join(self):
-        self.profile.fresh(2)  # relaunch.JOIN
-        return self.load().join()
-
-    def resume(self):
-        self.profile.fresh(0)  # relaunch.CONTINUE: the saved duel
-        return self.load().resume()
 
     def resumable(self):
         if self.real is None:
