@@ -101,6 +101,9 @@ def run(profile):
         except Exception as e:  # hardware.relaunch's request, a MemoryError; else raised again
             saver = buttons = None
             flow.match = flow.making = None  # the game: saved at its last safe point
+            import gc
+
+            gc.collect()  # room to compile hardware.relaunch after a MemoryError
             from hardware import relaunch
 
             profile = relaunch.caught(e, profile, renderer, flow)

@@ -88,7 +88,9 @@ def _start_game(flow):
     flow.act(ui.FIRE)
 
 
-def test_hosting_after_a_game_reloads_first_and_arrives_in_the_same_lobby(circuitpython, supervisor, monkeypatch):
+@pytest.mark.parametrize("role", ["host", "join"])
+def test_a_duel_after_a_game_reloads_first_and_arrives_in_the_same_lobby(circuitpython, supervisor, monkeypatch,
+                                                                          role):
     nvm = FlashNvm(size=8192, page=4096)
     circuitpython("clue_nrf52840_express", nvm=nvm)
     p = detect()
@@ -107,7 +109,7 @@ def test_hosting_after_a_game_reloads_first_and_arrives_in_the_same_lobby(circui
             elif flow.name == "title":
                 seen["writes"] = p.store.writes
                 scenes.choose(flow, "duel")
-                scenes.choose(flow, "host")  # raises relaunch.Relaunch: the loop reloads
+                scenes.choose(flow, role)  # raises relaunch.Relaunch: the loop reloads
             return True
         seen["after"] = (flow.name, list(flow.screen.lines))
         return False
@@ -117,19 +119,22 @@ def test_hosting_after_a_game_reloads_first_and_arrives_in_the_same_lobby(circui
     assert seen["used"] in ("making", "battle") and seen["writes"] >= 4
     assert supervisor.reloads == 1 and len(d.flows) == 2
     # one nvm write for the whole relaunch: the intent
-    assert p.store.writes - seen["writes"] == 1 and p.store.intent == relaunch.HOST
+    intent = relaunch.HOST if role == "host" else relaunch.JOIN
+    assert p.store.writes - seen["writes"] == 1 and p.store.intent == intent
     name, lines = seen["after"]
-    code = p.link.code
-    assert name == "duel_host" and lines[0] == strings.say("ru", "lobby", {"name": code})
-    assert p.link.radio is not None  # advertising after the reload, not before
+    if role == "host":
+        assert name == "duel_host" and lines[0] == strings.say("ru", "lobby", {"name": p.link.code})
+        assert p.link.radio is not None  # advertising after the reload, not before
+    else:
+        assert name == "duel_join" and lines == [strings.say("ru", "searching")]
 
     # what a board does: code.py again, a new profile over the same nvm, run_reason says reload
     circuitpython("clue_nrf52840_express", nvm=nvm)
     p2 = detect()
-    assert p2.intent == relaunch.HOST
+    assert p2.intent == intent
     d2 = Driver(p2, monkeypatch, lambda f: False)
     app.run(p2)
-    assert d2.flows[-1].name == "duel_host" and supervisor.reloads == 1  # no second reload
+    assert d2.flows[-1].name == "duel_" + role and supervisor.reloads == 1  # no second reload
 
     # a power-up after that: the title, whatever the record's intent byte says
     supervisor.runtime.run_reason = POWER_UP
