@@ -14,9 +14,11 @@ a continued duel reconnects by its lobby code, as after a reset.
 The intent lasts until the game it started saves (every Store.save sets it back to 0), and is
 read only after the game's own reload: a power-up or a reset starts on the title as before.
 A VM is fresh until it writes to the nvm (a game saves every shot): a duel chosen first thing
-after start-up needs no reload. Flash wear: hosting or joining from a VM that played costs one
-nvm write (the intent); continuing a saved duel costs none (0 is what its saves left); a MemoryError one (its
-flag, AFTER_ERROR). Loaded only when a duel is chosen, after a reload or after a MemoryError.
+after start-up needs no reload. Flash wear: hosting, joining or the hard level from a VM that
+played costs one nvm write (the intent); continuing a saved duel none (0 is what its saves
+left); a MemoryError one (its flag, AFTER_ERROR), a second one before any save one more.
+Loaded for a moment when a duel or the hard level is chosen in a VM that has written, after a
+reload, and after a MemoryError.
 """
 
 from seabattle import ui
