@@ -49,8 +49,9 @@ The first pool comes from an opening table (see TABLE_MAGIC) when there is one f
 A board's heap holds only the chain's code for the battle: what runs once or rarely is a module of
 its own, loaded for that moment (``_load``) and dropped after (seabattle.compat.forget): making the
 buffers (seabattle.hard_setup), reading the opening table (seabattle.hard_open), the fallback
-search and the pool it rebuilds, a resync, and the checks of boards over 127 cells
-(seabattle.hard_search), and the normal level's move after a collapse (seabattle.ai).
+search and the pool it rebuilds (seabattle.hard_search), a resync (seabattle.hard_sync), the
+checks of boards over 127 cells (seabattle.hard_big), and the normal level's move after a
+collapse (seabattle.ai).
 
 Fleets are stored as ship codes (first square * 2 + vertical) in one ``bytearray`` (one byte a
 ship on boards up to 127 cells, else an ``array('H')``); the working
@@ -149,7 +150,8 @@ class Hard:
     def start(self, view):
         """Begin the move on ``view`` (the chart of the enemy); ``step()`` until it returns >= 0."""
         if not self.verify(view):
-            _load("hard_search")._sync(self, view)  # (its search rebuilds the pool: _build drops it)
+            _load("hard_sync")._sync(self, view)  # (then the pool is rebuilt: seabattle.hard_search)
+            forget("seabattle.hard_sync")
         self.view = view
         self.want = True
 
@@ -277,9 +279,9 @@ class Hard:
         cover = self.cover
         if cover is not None:
             self._cover(sq, 1, answer, ship)
-        else:  # codes past a byte (boards over 127 cells): the slower checks of seabattle.hard_search,
+        else:  # codes past a byte (boards over 127 cells): the slower checks of seabattle.hard_big,
             # loaded until a pool is rebuilt (_build drops it)
-            big = _load("hard_search")
+            big = _load("hard_big")
         fleets = self.fleets
         row = self.row
         sizes = self.sizes
@@ -484,6 +486,7 @@ class Hard:
             if loaded:
                 self.ready = True
                 return
+        forget("seabattle.hard_big")  # (the filter's, on big boards: not held at this peak too)
         yield from _load("hard_search").build(self)
         forget("seabattle.hard_search")
 
