@@ -243,13 +243,21 @@ class Hard:
                 # the normal level picks this move (after a collapse, rarely): its module and
                 # player are made for the move and dropped after, not held for the rest of the
                 # battle (~3.5 KB); ``normal`` keeps the one number its player draws when first
-                # made, which it is given back by ``randrange`` (the random source stays in step)
+                # made, which it is given back by ``randrange`` (the random source stays in step).
+                # The filter's table is idle meanwhile (all 0 between answers): it is let
+                # go of for the move, 1 KB less at what was then the level's peak (16.1 KB, unix
+                # port), and made again after (if this raises, the filter does without it:
+                # seabattle.hard_big's checks, and a resync makes it again)
+                n = len(self.cover) if self.cover is not None else 0
+                self.cover = None
                 made = _load("ai").Normal(self.rules, self.rng if self.normal is None else self)
                 made.rng = self.rng
                 self.normal = made.offset
                 chosen = made.choose(self.view)
                 made = None
                 forget("seabattle.ai")
+                if n:
+                    self.cover = bytearray(n)
             yield chosen
 
     def randrange(self, n):
