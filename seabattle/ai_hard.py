@@ -49,8 +49,9 @@ The first pool comes from an opening table (see TABLE_MAGIC) when there is one f
 A board's heap holds only the chain's code for the battle: what runs once or rarely is a module of
 its own, loaded for that moment (``_load``) and dropped after (seabattle.compat.forget): making the
 buffers (seabattle.hard_setup), reading the opening table (seabattle.hard_open), the fallback
-search and the pool it rebuilds, a resync, and the checks of boards over 127 cells
-(seabattle.hard_search), and the normal level's move after a collapse (seabattle.ai).
+search and the pool it rebuilds (seabattle.hard_search), a resync (seabattle.hard_sync), the
+checks of boards over 127 cells (seabattle.hard_big), and the normal level's move after a
+collapse (seabattle.ai).
 
 Fleets are stored as ship codes (first square * 2 + vertical) in one ``bytearray`` (one byte a
 ship on boards up to 127 cells, else an ``array('H')``); the working
@@ -149,7 +150,8 @@ class Hard:
     def start(self, view):
         """Begin the move on ``view`` (the chart of the enemy); ``step()`` until it returns >= 0."""
         if not self.verify(view):
-            _load("hard_search")._sync(self, view)  # (its search rebuilds the pool: _build drops it)
+            _load("hard_sync")._sync(self, view)  # (then the pool is rebuilt: seabattle.hard_search)
+            forget("seabattle.hard_sync")
         self.view = view
         self.want = True
 
@@ -241,13 +243,21 @@ class Hard:
                 # the normal level picks this move (after a collapse, rarely): its module and
                 # player are made for the move and dropped after, not held for the rest of the
                 # battle (~3.5 KB); ``normal`` keeps the one number its player draws when first
-                # made, which it is given back by ``randrange`` (the random source stays in step)
+                # made, which it is given back by ``randrange`` (the random source stays in step).
+                # The filter's table is idle meanwhile (all 0 between answers): it is let
+                # go of for the move, 1 KB less at what was then the level's peak (16.1 KB, unix
+                # port), and made again after (if this raises, the filter does without it:
+                # seabattle.hard_big's checks, and a resync makes it again)
+                n = len(self.cover) if self.cover is not None else 0
+                self.cover = None
                 made = _load("ai").Normal(self.rules, self.rng if self.normal is None else self)
                 made.rng = self.rng
                 self.normal = made.offset
                 chosen = made.choose(self.view)
                 made = None
                 forget("seabattle.ai")
+                if n:
+                    self.cover = bytearray(n)
             yield chosen
 
     def randrange(self, n):
@@ -277,9 +287,9 @@ class Hard:
         cover = self.cover
         if cover is not None:
             self._cover(sq, 1, answer, ship)
-        else:  # codes past a byte (boards over 127 cells): the slower checks of seabattle.hard_search,
+        else:  # codes past a byte (boards over 127 cells): the slower checks of seabattle.hard_big,
             # loaded until a pool is rebuilt (_build drops it)
-            big = _load("hard_search")
+            big = _load("hard_big")
         fleets = self.fleets
         row = self.row
         sizes = self.sizes
@@ -484,6 +494,7 @@ class Hard:
             if loaded:
                 self.ready = True
                 return
+        forget("seabattle.hard_big")  # (the filter's, on big boards: not held at this peak too)
         yield from _load("hard_search").build(self)
         forget("seabattle.hard_search")
 
