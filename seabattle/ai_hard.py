@@ -149,9 +149,13 @@ class Hard:
         # the buffers are made by seabattle.hard_setup: code run once, not held for the battle
         _load("hard_setup").setup(self, rules, rng, pool, sweeps, styles)
         forget("seabattle.hard_setup")
-        # the density's share of a hunting move (see DENSITY): its code is loaded only where it has one
+        # the density's share of a hunting move (see DENSITY): its code is loaded only where it has
+        # one, and held by this player alone (out of sys.modules), so it goes with the player
         self.share = DENSITY[rules.touch]
-        self.density = _load("hard_density") if self.share else None
+        self.density = None
+        if self.share:
+            self.density = _load("hard_density")
+            forget("seabattle.hard_density")
 
     # ----- the shooter interface ----------------------------------------------------------------
 
