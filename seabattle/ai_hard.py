@@ -134,7 +134,8 @@ TABLE_SLICE = 100  # table fleets turned and counted per step
 # density's share of the score in quarters (0: the pool alone, 4: the density alone), per touching
 # rule (TOUCH_NEVER, TOUCH_CORNERS, TOUCH_FREE); under a hit the pool alone decides.
 # mb (issue 3, the same 2,000 fleets of seed 1 as tools.bench ai): 45.14 ± 0.40 -> 44.33 ± 0.39
-# with a share of 2 (paired: -0.81 ± 0.51). Screened over 500 fleets of seed 5 (45.21 ± 0.75 the
+# with a share of 2 (paired: -0.81 ± 0.51); seed 2: 45.02 ± 0.40 -> 44.74 ± 0.40 (-0.28 ± 0.50);
+# both, 4,000 fleets: 45.08 ± 0.28 -> 44.54 ± 0.28 (-0.54 ± 0.36). Screened over 500 fleets of seed 5 (45.21 ± 0.75 the
 # pool alone): 2 quarters 44.41, the density alone in the hunt 44.93; mixed into every move, hits
 # weighed 20x a spot, 1/2/3 quarters 45.33/45.03/44.25. Classic (ships never touch, ten of them)
 # gained nothing: 56.27 ± 0.59 against 56.28 ± 0.54 (500 fleets of seed 5, a share of 2).
