@@ -106,3 +106,12 @@ def test_density_off_costs_no_heap():
         game.turn = 0
         hard.learn(game.shoot(hard.choose(view)))
     assert getattr(hard, "dens", None) is None
+
+
+def test_density_only_with_a_uniform_pool():
+    # the density is a uniform prior's: mb takes it, but not once learnt habits put styles in the
+    # pool (it would pull the move back toward uniform fleets), nor classic
+    mb = R.preset("mb")
+    assert Hard(mb, Rng(1), pool=10).share == 2
+    assert Hard(mb, Rng(1), pool=10, styles=b"\x00\x00\x02").share == 0
+    assert Hard(R.preset("classic"), Rng(1), pool=10, styles=b"\x00").share == 0
