@@ -31,6 +31,11 @@ def test_hard_chain_suite_on_micropython():
     assert failed == 0 and passed > 0, out
 
 
+def test_hard_density_suite_on_micropython():
+    passed, failed, out = run_suite("test_hard_density", HEAP)
+    assert failed == 0 and passed > 0, out
+
+
 def test_bench_times_micropython_games_with_the_vms_own_random():
     # a board passes its ``random`` module (C) to the computer; the bench's default is the
     # portable xorshift in Python, whose draws cost the unix port a third of the hard level's
