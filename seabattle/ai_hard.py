@@ -272,10 +272,14 @@ class Hard:
                     self.cover = bytearray(n)
             yield chosen
 
-    def pick(self):
-        """The unknown square most pool fleets put a ship on (ties drawn at random), -1 if none."""
-        if self.share and self.dens_seen == self.seen:  # hunting, with the density (see DENSITY)
-            return self.density.pick(self)
+    def pick(self, dens=None, sd=1, sp=0):
+        """The unknown square most pool fleets put a ship on (ties drawn at random), -1 if none;
+        while hunting with the density (see DENSITY) seabattle.hard_density weighs it and calls
+        back with its counts: the best ``counts * sd + dens * sp``."""
+        if dens is None:
+            if self.share and self.dens_seen == self.seen:
+                return self.density.pick(self)
+            dens = self.counts  # (unused at ``sp`` 0)
         counts = self.counts  # per cell, how many pool fleets have a ship there
         known = self.known
         best = 0
@@ -284,7 +288,7 @@ class Hard:
         for c in range(self.rules.cells):
             if known[c] != UNKNOWN:
                 continue
-            k = counts[c]
+            k = counts[c] * sd + dens[c] * sp
             if k > best:
                 best = k
                 t = 1

@@ -109,19 +109,4 @@ def pick(hard):
     else:  # (cannot be while the pool's fleets fit the chart: the pool alone, then)
         sp = 0
         sd = 1
-    best = 0
-    t = 0  # squares tied at ``best`` so far
-    chosen = -1
-    for c in range(cells):
-        if known[c] != UNKNOWN:
-            continue
-        k = counts[c] * sd + dens[c] * sp
-        if k > best:
-            best = k
-            t = 1
-            chosen = c
-        elif k == best and k:
-            t += 1
-            if hard.rng.randrange(t) == 0:
-                chosen = c
-    return chosen
+    return hard.pick(dens, sd, sp)
