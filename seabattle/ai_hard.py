@@ -145,7 +145,6 @@ DENSITY = b"\x00\x00\x02"
 
 class Hard:
     name = "hard"
-    dens_seen = -1  # ``seen`` when the density (seabattle.hard_density) was counted
 
     def __init__(self, rules, rng, pool=POOL, sweeps=SWEEPS, styles=None):
         # the buffers are made by seabattle.hard_setup: code run once, not held for the battle
@@ -156,9 +155,8 @@ class Hard:
         # density is a uniform prior's: with styles in the pool (learnt habits) it would pull the
         # move back toward uniform fleets (mb, a border hugger, 300 games learnt: 29.06 ± 0.79
         # shots with it, 25.98 ± 0.62 without), so only a uniform pool takes it
-        self.share = DENSITY[rules.touch] if max(self.styles) == 0 else 0
         self.density = None
-        if self.share:
+        if DENSITY[rules.touch] and max(self.styles) == 0:
             self.density = _load("hard_density")
             forget("seabattle.hard_density")
 
@@ -240,17 +238,42 @@ class Hard:
                 for _ in self.fill(shoots_again and not self.queue):
                     yield -1
                 continue
-            if self.share and self.dens_seen != self.seen and self.density.hunting(self):
-                # before the move is asked for when it can be (after a miss: the player's turn)
-                for _ in self.density.count(self):
-                    yield -1
-                continue
+            if self.density is not None:
+                # counted before the move is asked for when it can be (after a miss: the player's
+                # turn); () when there is nothing to count (done for this chart, or a ship wounded)
+                work = self.density.count(self)
+                if work:
+                    for _ in work:
+                        yield -1
+                    continue
             if not self.want:
                 self.hold = True
                 yield -1
                 self.hold = False
                 continue
-            chosen = self.pick()
+            # the move: ``counts`` holds, per cell, how many pool fleets have a ship there; while
+            # hunting with the density (see DENSITY) each cell's score is weighed against it,
+            # ``counts * sd + dens * sp`` (seabattle.hard_density's weights; the pool alone: 1, 0)
+            # (the density's names are its module's: a classic game's hard level interns none of
+            # them, and its names stay within six pools: tests/test_ramreport.py)
+            counts = self.counts
+            dens, sd, sp = (counts, 1, 0) if self.density is None else self.density.choose(self)
+            known = self.known
+            best = 0
+            t = 0  # squares tied at ``best`` so far (one of them chosen at random)
+            chosen = -1
+            for c in range(self.rules.cells):
+                if known[c] != UNKNOWN:
+                    continue
+                k = counts[c] * sd + dens[c] * sp
+                if k > best:
+                    best = k
+                    t = 1
+                    chosen = c
+                elif k == best and k:
+                    t += 1
+                    if self.rng.randrange(t) == 0:
+                        chosen = c
             if chosen < 0 or not self.view.can_fire(chosen):
                 # the normal level picks this move (after a collapse, rarely): its module and
                 # player are made for the move and dropped after, not held for the rest of the
@@ -271,33 +294,6 @@ class Hard:
                 if n:
                     self.cover = bytearray(n)
             yield chosen
-
-    def pick(self, dens=None, sd=1, sp=0):
-        """The unknown square most pool fleets put a ship on (ties drawn at random), -1 if none;
-        while hunting with the density (see DENSITY) seabattle.hard_density weighs it and calls
-        back with its counts: the best ``counts * sd + dens * sp``."""
-        if dens is None:
-            if self.share and self.dens_seen == self.seen:
-                return self.density.pick(self)
-            dens = self.counts  # (unused at ``sp`` 0)
-        counts = self.counts  # per cell, how many pool fleets have a ship there
-        known = self.known
-        best = 0
-        t = 0  # squares tied at ``best`` so far (one of them chosen at random)
-        chosen = -1
-        for c in range(self.rules.cells):
-            if known[c] != UNKNOWN:
-                continue
-            k = counts[c] * sd + dens[c] * sp
-            if k > best:
-                best = k
-                t = 1
-                chosen = c
-            elif k == best and k:
-                t += 1
-                if self.rng.randrange(t) == 0:
-                    chosen = c
-        return chosen
 
     def randrange(self, n):
         """The normal level's player, made again for a move of its own, draws this (see run)."""

@@ -10,6 +10,7 @@ cell, and the score is in small ints (no float on a board's heap).
 
 from array import array
 
+from seabattle.ai_hard import DENSITY  # (the shares, per touching rule; a test may set its own)
 from seabattle.board import HIT, UNKNOWN
 
 LINES = 5  # lines (rows or columns) counted per slice (~50 ms on a CLUE: the whole count ~60-90 ms)
@@ -25,6 +26,14 @@ def hunting(hard):
 
 
 def count(hard):
+    """What to count before the hunting move: ``()`` if nothing (counted for this chart
+    already, or a ship is wounded: the pool alone decides then), else the count's generator."""
+    if getattr(hard, "dens_seen", -1) == hard.seen or not hunting(hard):
+        return ()
+    return _count(hard)
+
+
+def _count(hard):
     """Generator: fill ``hard.dens`` per unknown cell with the spots on unknown cells through it
     of each ship afloat, line by line over the runs of unknown cells (a cell i into a run of n
     cells takes min(i + 1, size, n - size + 1, n - i) spots of a ship of ``size``)."""
@@ -86,27 +95,26 @@ def count(hard):
     hard.dens_seen = hard.seen
 
 
-def pick(hard):
-    """The unknown square of the best score, ties drawn at random: the pool's counts and the
-    density, each normalised to the same sum over the unknown cells, the density's share D in
-    quarters. In integers: score = (4 - D) * count * Sd + D * dens * Sp."""
+def choose(hard):
+    """The weights of the hunting move (seabattle.ai_hard.run): ``(dens, sd, sp)`` for a score of
+    ``counts * sd + dens * sp`` per unknown cell (ties drawn at random there), the pool's counts
+    and the density each normalised to the same sum over the unknown cells, the density's share D
+    in quarters: (4 - D) * count * Sd + D * dens * Sp. (Named as the shooter's own method so that
+    the hard level's code interns no new name for it: see tests/test_ramreport.py.)"""
     counts = hard.counts
+    if getattr(hard, "dens_seen", -1) != hard.seen:  # a wounded ship: the pool alone
+        return counts, 1, 0
     dens = hard.dens
     known = hard.known
-    cells = hard.rules.cells
-    share = hard.share
+    share = DENSITY[hard.rules.touch]
     sp = 0
     sd = 0
-    for c in range(cells):
+    for c in range(hard.rules.cells):
         if known[c] == UNKNOWN:
             sp += counts[c]
             sd += dens[c]
-    if not sp:  # no pool (it collapsed right after a sinking): the normal level moves (see run)
-        return -1
-    if sd:
-        sp *= share
-        sd *= 4 - share
-    else:  # (cannot be while the pool's fleets fit the chart: the pool alone, then)
-        sp = 0
-        sd = 1
-    return hard.pick(dens, sd, sp)
+    if not sp:  # no pool (it collapsed right after a sinking): no square scores, the normal level moves
+        return dens, 1, 0
+    if not sd:  # (cannot be while the pool's fleets fit the chart: the pool alone, then)
+        return dens, 1, 0
+    return dens, sd * (4 - share), sp * share

@@ -42,8 +42,16 @@ def play_checked(name, share, seed):
     Returns how many moves were checked."""
     rules = R.preset(name)
     hard = Hard(rules, Rng(seed), pool=12)
-    hard.share = share
     hard.density = hard_density  # (loaded by the player only where its rules give it a share)
+    shares = hard_density.DENSITY
+    hard_density.DENSITY = bytes([share] * len(shares))
+    try:
+        return _play_checked(rules, hard, share, seed)
+    finally:
+        hard_density.DENSITY = shares
+
+
+def _play_checked(rules, hard, share, seed):
     fleet = random_fleet(rules, Rng(seed + 1))
     game = Game(rules, (fleet, fleet), 0)
     view = game.views[0]
@@ -98,7 +106,7 @@ def test_density_off_costs_no_heap():
     # with no share the pool alone decides, and the density's buffer is never made
     rules = R.preset("classic")
     hard = Hard(rules, Rng(3), pool=12)
-    assert hard.share == 0 and hard.density is None  # classic: the pool alone
+    assert hard.density is None  # classic: the pool alone
     fleet = random_fleet(rules, Rng(4))
     game = Game(rules, (fleet, fleet), 0)
     view = game.views[0]
@@ -112,6 +120,7 @@ def test_density_only_with_a_uniform_pool():
     # the density is a uniform prior's: mb takes it, but not once learnt habits put styles in the
     # pool (it would pull the move back toward uniform fleets), nor classic
     mb = R.preset("mb")
-    assert Hard(mb, Rng(1), pool=10).share == 2
-    assert Hard(mb, Rng(1), pool=10, styles=b"\x00\x00\x02").share == 0
-    assert Hard(R.preset("classic"), Rng(1), pool=10, styles=b"\x00").share == 0
+    assert Hard(mb, Rng(1), pool=10).density is not None
+    assert hard_density.DENSITY[mb.touch] == 2
+    assert Hard(mb, Rng(1), pool=10, styles=b"\x00\x00\x02").density is None
+    assert Hard(R.preset("classic"), Rng(1), pool=10, styles=b"\x00").density is None
