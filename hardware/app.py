@@ -99,16 +99,15 @@ def run(profile):
                 profile.sleep(profile.frame)
             return renderer, flow
         except Exception as e:  # hardware.relaunch's request, a MemoryError; else raised again
-            saver = buttons = None
-            flow.match = flow.making = None  # the game: saved at its last safe point
+            # the rest is hardware.relaunch's (caught), not code held all game: the game goes (it
+            # is saved at its last safe point) to make room to compile that module
+            flow.match = flow.making = None
             import gc
 
-            gc.collect()  # room to compile hardware.relaunch after a MemoryError
+            gc.collect()
             from hardware import relaunch
 
-            profile = relaunch.caught(e, profile, renderer, flow)
-            renderer = flow = None
-            renderer, flow = build(profile)
+            profile, renderer, flow = relaunch.caught(e, profile, renderer, flow)
 
 
 def __getattr__(name):

@@ -15,11 +15,13 @@ def read(font, path):
     codes = None
     end = 0
     sheet = None
+    # (the locals' names are ones the game has anyway: every distinct identifier of a module a
+    # board compiles is an interned name for good: tests/test_ramreport.py -k six_pools)
     with open(path, "r") as f:
-        ox = oy = 0
+        x0 = y0 = 0  # the font's bounding box's offset
         count = 0
         row = -1  # >= 0 while reading a glyph's BITMAP rows
-        gx = gy = gw = 0
+        gx = gy = w = 0  # the glyph's box (w, h) and its top-left in the cell
         for line in f:
             if row >= 0:
                 if line.startswith("ENDCHAR"):
@@ -27,22 +29,22 @@ def read(font, path):
                     count += 1
                     continue
                 bits = int(line.strip(), 16)
-                nbits = len(line.strip()) * 4
+                top = len(line.strip()) * 4 - 1  # the row's leftmost pixel's bit
                 y = gy + row
-                for i in range(gw):
-                    if bits >> (nbits - 1 - i) & 1:
+                for i in range(w):
+                    if bits >> (top - i) & 1:
                         sheet[count * font.width + gx + i, y] = 1
                 row += 1
             elif line.startswith("ENCODING "):
                 end = _utf8(codes, end, int(line[9:]))
             elif line.startswith("BBX "):
-                gw, gh, dx, dy = [int(v) for v in line[4:].split()]
-                gx = dx - ox
-                gy = (font.height + oy) - (gh + dy)  # rows from the cell's top
+                w, h, dx, dy = [int(v) for v in line[4:].split()]
+                gx = dx - x0
+                gy = (font.height + y0) - (h + dy)  # rows from the cell's top
             elif line.startswith("BITMAP"):
                 row = 0
             elif line.startswith("FONTBOUNDINGBOX "):
-                font.width, font.height, ox, oy = [int(v) for v in line[16:].split()]
+                font.width, font.height, x0, y0 = [int(v) for v in line[16:].split()]
             elif line.startswith("CHARS "):
                 n = int(line[6:])
                 sheet = displayio.Bitmap(font.width * n, font.height, 2)
@@ -52,16 +54,16 @@ def read(font, path):
     font.blank = font.codes.find(" ")
 
 
-def _utf8(buf, at, cp):
-    """Writes code point ``cp`` (below U+10000) into ``buf`` at ``at`` as UTF-8; the new end."""
-    if cp < 0x80:
-        buf[at] = cp
+def _utf8(buf, at, code):
+    """Writes code point ``code`` (below U+10000) into ``buf`` at ``at`` as UTF-8; the new end."""
+    if code < 0x80:
+        buf[at] = code
         return at + 1
-    if cp < 0x800:
-        buf[at] = 0xC0 | cp >> 6
-        buf[at + 1] = 0x80 | cp & 0x3F
+    if code < 0x800:
+        buf[at] = 0xC0 | code >> 6
+        buf[at + 1] = 0x80 | code & 0x3F
         return at + 2
-    buf[at] = 0xE0 | cp >> 12
-    buf[at + 1] = 0x80 | cp >> 6 & 0x3F
-    buf[at + 2] = 0x80 | cp & 0x3F
+    buf[at] = 0xE0 | code >> 12
+    buf[at + 1] = 0x80 | code >> 6 & 0x3F
+    buf[at + 2] = 0x80 | code & 0x3F
     return at + 3

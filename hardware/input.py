@@ -85,14 +85,14 @@ class Buttons:
             if state[3]:
                 continue
             i = self._key(name)
-            tap, hold, mode = self.keys[i], self.keys[i + 1], self.keys[i + 2]
+            hold, mode = self.keys[i + 1], self.keys[i + 2]
             if mode == LONG:
                 if not state[2] and now - state[0] >= LONG_PRESS:
                     state[2] = True
                     out.append(hold)
             elif mode in (REPEAT, HOLD_REPEAT):
                 if now >= state[1]:  # one per poll: a slow frame must not fire a burst
-                    out.append(tap if mode == REPEAT else hold)
+                    out.append(self.keys[i] if mode == REPEAT else hold)  # (tap or hold)
                     state[1] = now + REPEAT_EVERY
 
     def keypad_event(self, names, event, now, out):

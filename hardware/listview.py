@@ -15,24 +15,24 @@ def update(r, s):
     items = s.items if s.page == ui.P_MENU else wrapped(r, s.lines)
     rows = lay.rows
     if s.page == ui.P_MENU:
-        sel = s.selected
-        if sel < r.top:
-            r.top = sel
-        elif sel >= r.top + rows:
-            r.top = sel - rows + 1
+        selected = s.selected
+        if selected < r.top:
+            r.top = selected
+        elif selected >= r.top + rows:
+            r.top = selected - rows + 1
         if r.top > max(0, len(items) - rows):
             r.top = max(0, len(items) - rows)
     else:
-        sel = -1
+        selected = -1
         # an info page scrolls by ``selected`` rows (the flow moves it with up/down)
         r.top = max(0, min(s.selected, len(items) - rows))
     for i in range(rows):
         k = r.top + i
         text = items[k] if k < len(items) else ""
-        color = tiles.TEXT_ACCENT if k == sel else tiles.TEXT
+        color = tiles.TEXT_ACCENT if k == selected else tiles.TEXT
         r.rows[i].set(text, color)
-    if sel >= 0:
-        y = lay.row_y + (sel - r.top) * lay.row_h
+    if selected >= 0:
+        y = lay.row_y + (selected - r.top) * lay.row_h
         if r.bar.y != y or r.bar.hidden:
             r.bar.y = y
             r.bar.hidden = False

@@ -58,14 +58,20 @@ def _can_reload(profile):
 
 def caught(exc, profile, renderer, flow):
     """hardware.app.run caught ``exc`` and let go of the game: ``exc`` raised again if it is
-    neither ours nor a MemoryError, else the reload (``reload``; what it returns, off a board)."""
+    neither ours nor a MemoryError, else the reload (``reload``). Where that returns (off a
+    board) the screens are built again for the profile it returns: (profile, renderer, flow)
+    for the loop to go on with."""
     if isinstance(exc, Relaunch):
         intent = exc.args[0]
     elif isinstance(exc, MemoryError):
         intent = out_of_memory(profile, renderer, flow)
     else:
         raise exc
-    return reload(profile, intent)
+    profile = reload(profile, intent)
+    from hardware import app
+
+    renderer, flow = app.build(profile)
+    return profile, renderer, flow
 
 
 def reload(profile, intent):

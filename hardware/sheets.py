@@ -16,13 +16,14 @@ def _rect(bmp, x0, y0, w, h, color):
             bmp[x, y] = color
 
 
-def _cross(bmp, ox, n, color, pad):
-    """A diagonal cross inside the n x n tile at x offset ox (content starts at 1)."""
-    lo = 1 + pad
-    hi = n - 1 - pad
-    thick = 2 if n >= 14 else 1
+def _cross(bmp, ox, n, color, edge):
+    """A diagonal cross inside the n x n tile at x offset ox (content starts at 1), ``edge``
+    pixels in from its sides."""
+    lo = 1 + edge
+    hi = n - 1 - edge
+    width = 2 if n >= 14 else 1  # of a stroke
     for i in range(lo, hi + 1):
-        for t in range(thick):
+        for t in range(width):
             x = i + t
             if x <= hi:
                 bmp[ox + x, i] = color
@@ -34,11 +35,11 @@ def _dot(bmp, ox, n, color, size):
     _rect(bmp, ox + c, c, size, size, color)
 
 
-def _frame(bmp, ox, n, color, thick):
-    _rect(bmp, ox, 0, n + 1, thick, color)
-    _rect(bmp, ox, n + 1 - thick, n + 1, thick, color)
-    _rect(bmp, ox, 0, thick, n + 1, color)
-    _rect(bmp, ox + n + 1 - thick, 0, thick, n + 1, color)
+def _frame(bmp, ox, n, color, width):
+    _rect(bmp, ox, 0, n + 1, width, color)
+    _rect(bmp, ox, n + 1 - width, n + 1, width, color)
+    _rect(bmp, ox, 0, width, n + 1, color)
+    _rect(bmp, ox + n + 1 - width, 0, width, n + 1, color)
 
 
 def sheet(n):
@@ -48,7 +49,7 @@ def sheet(n):
     they cover the cell's grid lines on all four sides: ``overlay_sheet`` cuts those.
     """
     bmp = displayio.Bitmap(n * ui.T_COUNT, n, len(COLORS))
-    inner = n - 1
+    size = n - 1
     small = n < 6
     for kind in range(ui.T_COUNT):
         ox = kind * n
@@ -66,26 +67,26 @@ def sheet(n):
             fill = C_BAD
         elif kind == ui.T_HIT and small:
             fill = C_HIT
-        _rect(bmp, ox + 1, 1, inner, inner, fill)
+        _rect(bmp, ox + 1, 1, size, size, fill)
         if small:
             if kind == ui.T_MISS:
                 _dot(bmp, ox, n, C_MISS, 1)
             elif kind == ui.T_SHIP_HIT:
-                _dot(bmp, ox, n, C_HIT, max(1, inner - 2) if inner > 2 else 1)
+                _dot(bmp, ox, n, C_HIT, max(1, size - 2) if size > 2 else 1)
             continue
-        pad = max(1, inner // 5)
+        edge = max(1, size // 5)  # a cross's, in from the tile's sides
         if kind == ui.T_MISS:
-            _dot(bmp, ox, n, C_MISS, max(2, inner // 4))
+            _dot(bmp, ox, n, C_MISS, max(2, size // 4))
         elif kind == ui.T_HALO:
-            _dot(bmp, ox, n, C_HALO_DOT, 1 if inner < 12 else 2)
+            _dot(bmp, ox, n, C_HALO_DOT, 1 if size < 12 else 2)
         elif kind in (ui.T_HIT, ui.T_SHIP_HIT):
-            _cross(bmp, ox, n, C_HIT, pad)
+            _cross(bmp, ox, n, C_HIT, edge)
         elif kind == ui.T_SUNK:
-            _cross(bmp, ox, n, C_SUNK_DARK, pad)
+            _cross(bmp, ox, n, C_SUNK_DARK, edge)
         elif kind in (ui.T_SHIP, ui.T_OK, ui.T_BAD):
-            _rect(bmp, ox + 1, 1, inner, 1, C_SHIP_EDGE if kind == ui.T_SHIP else C_GRID)
+            _rect(bmp, ox + 1, 1, size, 1, C_SHIP_EDGE if kind == ui.T_SHIP else C_GRID)
             if kind == ui.T_BAD:
-                _cross(bmp, ox, n, C_GRID, pad)
+                _cross(bmp, ox, n, C_GRID, edge)
     return bmp
 
 
@@ -93,14 +94,13 @@ def overlay_sheet(n):
     """Cursor and last-shot mark for n-pixel cells: two (n+1)-square tiles, transparent inside."""
     m = n + 1
     bmp = displayio.Bitmap(2 * m, m, len(COLORS))
-    thick = 2 if n >= 9 else 1
-    _frame(bmp, 0, n, C_CURSOR, thick)
+    _frame(bmp, 0, n, C_CURSOR, 2 if n >= 9 else 1)
     # The mark: four corner brackets, so a cursor can sit on the same cell and both show.
-    arm = max(2, m // 3)
-    for cx, cy in ((0, 0), (m - 1, 0), (0, m - 1), (m - 1, m - 1)):
-        dx = 1 if cx == 0 else -1
-        dy = 1 if cy == 0 else -1
-        for i in range(arm):
-            bmp[m + cx + dx * i, cy] = C_MARK
-            bmp[m + cx, cy + dy * i] = C_MARK
+    size = max(2, m // 3)  # a bracket's arms
+    for x, y in ((0, 0), (m - 1, 0), (0, m - 1), (m - 1, m - 1)):
+        dx = 1 if x == 0 else -1
+        dy = 1 if y == 0 else -1
+        for i in range(size):
+            bmp[m + x + dx * i, y] = C_MARK
+            bmp[m + x, y + dy * i] = C_MARK
     return bmp

@@ -59,7 +59,7 @@ class Quiet:
     def stop(self):
         pass
 
-    def fill(self, colour):
+    def fill(self, color):
         pass
 
 
@@ -97,11 +97,11 @@ class Cues:
 
     def _next_note(self, now):
         while self._i < self._end and now >= self._until:
-            freq = TUNES[self._i]
+            n = TUNES[self._i]  # the note's frequency, Hz (0: a rest)
             self._until = now + TUNES[self._i + 1] / 1000
             self._i += 2
-            if freq:
-                self.tone.start(freq)
+            if n:
+                self.tone.start(n)
             else:
                 self.tone.stop()
         if self._i >= self._end and now >= self._until:

@@ -41,18 +41,18 @@ class StorageError(ValueError):
     """A record does not fit the nvm slot (names the sizes)."""
 
 
-def encode(generation, stats_bytes, game_bytes, intent=0):
+def encode(generation, stats, game, intent=0):
     """The record bytes for one slot."""
-    length = 2 + len(stats_bytes) + len(game_bytes)
+    length = 2 + len(stats) + len(game)
     if length > 0xFFFF:
         raise StorageError("record payload of %d bytes is over 65535" % length)
     rec = bytearray(HEADER + length + TRAILER)
     rec[0:2] = MAGIC
     # the format, the intent, the generation, the length and the stats' length, big-endian (struct is
     # native on a board: less code held than one statement a byte)
-    struct.pack_into(">BBIHH", rec, 2, FORMAT, intent, generation & 0xFFFFFFFF, length, len(stats_bytes))
-    rec[HEADER + 2:HEADER + 2 + len(stats_bytes)] = stats_bytes
-    rec[HEADER + 2 + len(stats_bytes):HEADER + length] = game_bytes
+    struct.pack_into(">BBIHH", rec, 2, FORMAT, intent, generation & 0xFFFFFFFF, length, len(stats))
+    rec[HEADER + 2:HEADER + 2 + len(stats)] = stats
+    rec[HEADER + 2 + len(stats):HEADER + length] = game
     struct.pack_into(">I", rec, HEADER + length, crc32(memoryview(rec)[:HEADER + length]))
     return rec
 
@@ -103,19 +103,19 @@ class Store:
         if stats is KEEP:
             stats = self.stats
         stats = bytes(stats) if stats else b""
-        game_bytes = bytes(game) if game else b""
+        game = bytes(game) if game else b""
         # the same as on flash: no write (the game compared with the nvm only when its length
         # is the same: a duel's save grows with every shot)
         if self.current >= 0 and stats == self.stats and intent == self.intent and (
-                len(game_bytes) == self._game_len and (not game_bytes or game_bytes == self.game)):
+                len(game) == self._game_len and (not game or game == self.game)):
             return False
-        size = HEADER + 2 + len(stats) + len(game_bytes) + TRAILER
+        size = HEADER + 2 + len(stats) + len(game) + TRAILER
         if size > self.slot_size:
             raise StorageError(
                 "save of %d game + %d stats bytes does not fit the %d-byte nvm slot"
-                % (len(game_bytes), len(stats), self.slot_size))
+                % (len(game), len(stats), self.slot_size))
         target = 1 - self.current if self.current >= 0 else 0
-        rec = encode(self.generation + 1, stats, game_bytes, intent)
+        rec = encode(self.generation + 1, stats, game, intent)
         a = self.slots[target]
         self.nvm[a:a + len(rec)] = rec  # one write: one page erase on the board
         self.writes += 1
@@ -124,7 +124,7 @@ class Store:
         self.stats = stats
         self.intent = intent
         self._game_at = a + HEADER + 2 + len(stats)
-        self._game_len = len(game_bytes)
+        self._game_len = len(game)
         return True
 
     def clear_game(self):

@@ -91,7 +91,7 @@ class Stamps:
             return 0
         font = self.font
         sheet = font.sheet
-        fw = font.width
+        w = font.width
         bitmap = self.bitmap
         bitmap.fill(0)
         for i in range(n):
@@ -100,20 +100,20 @@ class Stamps:
                 t = " " * (self.chars - len(t)) + t
             dx, dy = self.places[i]
             if self.tiled:
-                dx, dy = i * self.chars * fw, 0
-            drawn = 0  # characters drawn; one the font lacks is skipped, as a Line skips it
+                dx, dy = i * self.chars * w, 0
+            count = 0  # characters drawn; one the font lacks is skipped, as a Line skips it
             for k in range(len(t)):
-                if drawn >= self.chars:
+                if count >= self.chars:
                     break
                 g = font.codes.find(t[k:k + 1])  # a slice: see _NO_NAMES
                 if g < 0:
                     continue
                 # the glyph's set pixels, leaving set pixels set (glyphs closer than a cell
                 # overlap as separate TileGrids did)
-                x = dx + drawn * fw
+                x = dx + count * w
                 for gy in range(font.height):
-                    for gx in range(fw):
-                        if sheet[g * fw + gx, gy]:
+                    for gx in range(w):
+                        if sheet[g * w + gx, gy]:
                             bitmap[x + gx, dy + gy] = 1
-                drawn += 1
+                count += 1
         return changed

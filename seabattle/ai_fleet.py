@@ -44,13 +44,13 @@ def fleet_steps(rules, rng):
     board runs them a step a frame with the screen saying why it waits. The same random numbers
     are drawn however the steps fall: the same fleet as ``computer_fleet``."""
     total = 0
-    for _name, weight in STYLES:
-        total += weight
+    for _name, n in STYLES:  # (n: the style's weight)
+        total += n
     k = rng.randrange(total)
-    for name, weight in STYLES:
-        if k < weight:
+    for name, n in STYLES:
+        if k < n:
             break
-        k -= weight
+        k -= n
     if name == "corner" and rules.touch == TOUCH_CORNERS:
         # where ships may touch at their corners the corner packing is no harder to find than
         # a uniform fleet and the band is (see STYLES): its share goes to the band there (the
@@ -88,38 +88,38 @@ def style_fleet(name, rules, rng):
 
 
 def edge_fleet(rules, rng):
-    """Multi-deck ships on the outer ring of cells, singles anywhere, uniformly mixed."""
-    ring = _ring(rules)
+    """Multi-deck ships on the outer ring of cells (``border``), singles anywhere, uniformly mixed."""
+    border = _ring(rules)
     big = [s for s in rules.fleet if s > 1]
     singles = [s for s in rules.fleet if s == 1]
     sea = _Sea(rules)
     placed = []
-    if not _search(sea, big, rng, placed, ring):
+    if not _search(sea, big, rng, placed, border):
         return random_fleet(rules, rng)
     if not _search(sea, singles, rng, placed):
         return random_fleet(rules, rng)
     # mix only the singles (the chain keeps the big ones where they are)
-    ones = placed[len(big):]
-    if ones:
-        _mix(sea, ones, rng, 24 * len(ones))
-    return Fleet(rules, [Ship(c) for c in placed[:len(big)] + ones])
+    rest = placed[len(big):]
+    if rest:
+        _mix(sea, rest, rng, 24 * len(rest))
+    return Fleet(rules, [Ship(c) for c in placed[:len(big)] + rest])
 
 
 def _ring(rules):
     w = rules.width
     h = rules.height
-    ring = bytearray(rules.cells)
+    border = bytearray(rules.cells)
     for sq in range(rules.cells):
         x = sq % w
         y = sq // w
         if x == 0 or y == 0 or x == w - 1 or y == h - 1:
-            ring[sq] = 1
-    return ring
+            border[sq] = 1
+    return border
 
 
-def _ring_mix(sea, placed, rng, steps, ring, only):
+def _ring_mix(sea, placed, rng, steps, border, only):
     """Chain moves of the ships ``placed[i]`` for i in ``only``: to a uniformly random spot on
-    the ring, if legal (symmetric proposals: the ring fleets' uniform distribution stays)."""
+    the ring ``border``, if legal (symmetric proposals: the ring fleets' uniform distribution stays)."""
     rules = sea.rules
     for _ in range(steps):
         i = only[rng.randrange(len(only))]
@@ -128,7 +128,7 @@ def _ring_mix(sea, placed, rng, steps, ring, only):
         start, vertical = sea.random_spot(size, rng)
         cells = sea.cells(start, vertical, size)
         for sq in cells:
-            if not ring[sq]:
+            if not border[sq]:
                 break
         else:
             sea.remove(old)
@@ -142,12 +142,12 @@ def _ring_mix(sea, placed, rng, steps, ring, only):
 
 def border_fleet(rules, rng):
     """Every ship on the outer ring of cells (a human habit that fools per-ship counting)."""
-    ring = _ring(rules)
+    border = _ring(rules)
     sea = _Sea(rules)
     placed = []
-    if not _search(sea, list(rules.fleet), rng, placed, ring):
+    if not _search(sea, list(rules.fleet), rng, placed, border):
         return random_fleet(rules, rng)
-    _ring_mix(sea, placed, rng, 24 * len(placed), ring, list(range(len(placed))))
+    _ring_mix(sea, placed, rng, 24 * len(placed), border, list(range(len(placed))))
     return Fleet(rules, [Ship(c) for c in placed])
 
 
@@ -156,17 +156,17 @@ def spread_fleet(rules, rng):
     the board allows): the last singles are what a strong shooter spends its shots on. Like
     ``corner_fleet`` and ``band_fleet``, a generator of steps whose value is the fleet
     (``style_fleet`` runs it to the end)."""
-    ring = _ring(rules)
+    border = _ring(rules)
     inside = bytearray(rules.cells)
     for sq in range(rules.cells):
-        inside[sq] = 0 if ring[sq] else 1
+        inside[sq] = 0 if border[sq] else 1
     big = [s for s in rules.fleet if s > 1]
     singles = len(rules.fleet) - len(big)
     sea = _Sea(rules)
     placed = []
-    if not _search(sea, big, rng, placed, ring):
+    if not _search(sea, big, rng, placed, border):
         return random_fleet(rules, rng)
-    _ring_mix(sea, placed, rng, 24 * len(placed), ring, list(range(len(placed))))
+    _ring_mix(sea, placed, rng, 24 * len(placed), border, list(range(len(placed))))
     for spread in (3, 2, 0):
         yield
         done = yield from _spread(sea, singles, rng, placed, inside, spread)
@@ -279,18 +279,17 @@ def _hide_singles(rules, sea, placed, strip, rng):
     ``CANDIDATES`` such layouts keep the least exposed one. A fleet for ``rules``; a step
     per layout."""
     singles = len(rules.fleet) - len(placed)
-    ring = _ring(rules)
-    water = bytearray(rules.cells)
+    border = _ring(rules)
+    allowed = bytearray(rules.cells)  # open water: off the strip and the border
     for sq in range(rules.cells):
-        water[sq] = 0 if strip[sq] or ring[sq] else 1
+        allowed[sq] = 0 if strip[sq] or border[sq] else 1
     blocked = bytearray(sea.blocked)  # the big ships' zones only, for the exposure
     n = len(placed)
-    best = None
-    best_score = 0
+    best = None  # (its score, the singles' spots)
     for _ in range(CANDIDATES):
         yield
         for spread in (3, 2, 0):
-            done = yield from _spread(sea, singles, rng, placed, water, spread)
+            done = yield from _spread(sea, singles, rng, placed, allowed, spread)
             if done:
                 break
         else:
@@ -298,15 +297,14 @@ def _hide_singles(rules, sea, placed, strip, rng):
         score = 0
         for k in range(n, len(placed)):
             score += _exposure(rules, blocked, placed[k][0])
-        if best is None or score < best_score:
-            best = placed[n:]
-            best_score = score
+        if best is None or score < best[0]:
+            best = (score, placed[n:])
         for k in range(n, len(placed)):
             sea.remove(placed[k])
         del placed[n:]
     if best is None:  # no room off the border: anywhere legal
         if not _search(sea, [1] * singles, rng, placed):
             return random_fleet(rules, rng)
-        best = placed[n:]
+        best = (0, placed[n:])
         del placed[n:]
-    return Fleet(rules, [Ship(c) for c in placed + best])
+    return Fleet(rules, [Ship(c) for c in placed + best[1]])

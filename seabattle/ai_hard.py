@@ -51,7 +51,7 @@ its own, loaded for that moment (``_load``) and dropped after (seabattle.compat.
 buffers (seabattle.hard_setup), reading the opening table (seabattle.hard_open), the fallback
 search and the pool it rebuilds (seabattle.hard_search), a resync (seabattle.hard_sync), the
 checks of boards over 127 cells (seabattle.hard_big), and the normal level's move after a
-collapse (seabattle.ai).
+collapse (seabattle.ai_normal).
 
 Fleets are stored as ship codes (first square * 2 + vertical) in one ``bytearray`` (one byte a
 ship on boards up to 127 cells, else an ``array('H')``); the working
@@ -285,12 +285,13 @@ class Hard:
                 # seabattle.hard_big's checks, and a resync makes it again)
                 n = len(self.cover) if self.cover is not None else 0
                 self.cover = None
-                made = _load("ai").Normal(self.rules, self.rng if self.normal is None else self)
+                made = _load("ai_normal").Normal(self.rules, self.rng if self.normal is None else self)
                 made.rng = self.rng
                 self.normal = made.offset
                 chosen = made.choose(self.view)
                 made = None
-                forget("seabattle.ai")
+                forget("seabattle.ai_normal")
+                forget("seabattle.ai")  # (its base, the easy level's)
                 if n:
                     self.cover = bytearray(n)
             yield chosen

@@ -125,8 +125,8 @@ def line(rules, x, y, size, vertical=False):
     return Ship([start + i * step for i in range(size)])
 
 
-def check_ship(rules, ship, others):
-    """Raise FleetError if ``ship`` cannot stand among ``others`` under ``rules``.
+def check_ship(rules, ship, placed):
+    """Raise FleetError if ``ship`` cannot stand among ``placed`` under ``rules``.
 
     This is the check a placement screen makes before putting one more ship down.
     """
@@ -142,7 +142,7 @@ def check_ship(rules, ship, others):
     if ship.size not in sizes:
         raise ExtraShip(width, ship=ship.cells, size=ship.size, need=0, have=1)
     offsets = rules.forbidden_offsets()
-    for other in others:
+    for other in placed:
         for sq in ship.cells:
             if sq in other.cells:
                 raise ShipsOverlap(width, ship=other.cells, other=ship.cells, cell=sq)

@@ -19,7 +19,7 @@ from seabattle.compat import forget  # noqa: F401  (the phases' modules import i
 
 # (key, the computer player's class): a class, or "module.Class" of seabattle imported when that
 # level is chosen, so that a level's module is loaded only for its games (never in a duel)
-LEVELS = (("easy", "ai.Easy"), ("normal", "ai.Normal"), ("hard", "ai_hard.Hard"))
+LEVELS = (("easy", "ai.Easy"), ("normal", "ai_normal.Normal"), ("hard", "ai_hard.Hard"))
 MOVE_DELAY = 0.7  # seconds between the computer's shots, so a player can follow them
 END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
 # the screens of each phase are functions in a module of their own (seabattle.flowmenu: title,

@@ -5,7 +5,7 @@ A phase of seabattle.flow: loaded when the battle starts, dropped when the end s
 title shows (a board holds only the phase on screen, see ``Flow._phase``).
 """
 
-from seabattle import board as B
+from seabattle.board import HIT, MISS
 from seabattle import sound, strings, ui
 from seabattle.flow import END_DELAY, MOVE_DELAY, forget
 
@@ -121,9 +121,9 @@ def act_battle(f, action):
 
 def shown(f, shot, mine):
     f.results += 1  # a safe point: the board saves the game now (see ``Flow.saving``)
-    if shot.answer == B.MISS:
+    if shot.answer == MISS:
         text, tone, cue = f.t("miss"), ui.TONE_MISS, sound.SPLASH
-    elif shot.answer == B.HIT:
+    elif shot.answer == HIT:
         text, tone, cue = f.t("hit"), ui.TONE_HIT, sound.HIT
     else:
         text, tone, cue = f.t("sunk"), ui.TONE_SUNK, sound.SUNK

@@ -12,7 +12,7 @@ from seabattle.compat import forget, load
 COMPUTER = ("ai_fleet", "habits")
 # the levels' modules loaded when their level is chosen, not when the battle starts: the hard
 # level's (~60 KB of source, the biggest a game compiles) needs the room that placing's and the
-# computer's fleet's objects take later. The others' (seabattle.ai, 8 KB) would only be held
+# computer's fleet's objects take later. The others' (seabattle.ai, ai_normal) would only be held
 # through placing and the computer's fleet for nothing (~3 KB at a game's peak, 32-bit VM)
 EARLY = ("ai_hard",)
 

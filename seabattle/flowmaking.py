@@ -19,10 +19,10 @@ def go_battle(f):
     battle; a duel's wait, or back to placing (seabattle.battlestart says which)."""
     from seabattle import battlestart
 
-    go = battlestart.go_battle(f)
+    ok = battlestart.go_battle(f)
     battlestart = None
     forget("seabattle.battlestart")
-    if go:
+    if ok:
         f.name = "making"
         s = f.screen
         s.message = f.t("enemy_placing")

@@ -6,7 +6,7 @@ starts (a board holds only the phase on screen, see ``Flow._phase``).
 """
 
 from seabattle import coords, sound, strings, ui
-from seabattle import rules as R
+from seabattle import rules
 from seabattle.compat import forget
 
 LETTERS = ("russian", "latin", "respublika", "snegurochka")
@@ -61,7 +61,7 @@ def apply_settings(f):
     if s.letters is None:
         s.letters = "latin" if s.lang == "en" else "russian"
     f.conv = coords.convention(s.letters)
-    f.rules = R.preset(s.rules)
+    f.rules = rules.preset(s.rules)
 
 
 def offer(f, game, extra):
@@ -121,7 +121,7 @@ def act_title(f, action):
     s = f.settings
     if action in (ui.LEFT, ui.RIGHT) or (action == ui.FIRE and key in ("rules", "letters", "lang", "sound")):
         if key == "rules":
-            s.rules = _cycle(R.preset_names(), s.rules, step)
+            s.rules = _cycle(rules.preset_names(), s.rules, step)
         elif key == "letters":
             s.letters = _cycle(LETTERS, s.letters, step)
         elif key == "lang":
@@ -152,7 +152,7 @@ def act_title(f, action):
 
 
 def go_level(f):
-    keys = [k for k, _f in f.levels]
+    keys = [k for k, _ in f.levels]
     texts = [f.t("level_" + k) for k in keys]
     f._menu("level", f.t("level_title"), keys, texts, f.settings.level)
 
@@ -176,11 +176,11 @@ def act_level(f, action):
 
 def go_stats(f):
     rec = f.records
-    games, wins, shots, hits, win_shots = rec.total()
+    games, wins, shots, hits, won = rec.total()  # won: the shots of the games won
     lines = [
         f.t("stats_games", games=games, wins=wins),
         f.t("stats_accuracy", pct=(100 * hits // shots) if shots else 0),
-        f.t("stats_to_win", n=(win_shots // wins) if wins else "\u2014"),
+        f.t("stats_to_win", n=(won // wins) if wins else "\u2014"),
     ]
     for mode in rec.modes():
         row = rec.rows[mode]

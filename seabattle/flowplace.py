@@ -136,11 +136,11 @@ def _auto(f, make):
     module is loaded for that moment only (the computer's fleet loads it again, see go_battle)."""
     from seabattle import placement
 
-    fl = getattr(placement, make)(f.rules, f.rng)
+    made = getattr(placement, make)(f.rules, f.rng)
     placement = None
     if "seabattle.ai_fleet" not in sys.modules:  # ai_fleet imports it: then it goes with ai_fleet
         forget("seabattle.placement")
-    f.ships = list(fl.ships)
+    f.ships = list(made.ships)
     f.todo = []
     f._cue(sound.CLICK)
 

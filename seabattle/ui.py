@@ -9,7 +9,7 @@ lines) or a BOARD page (a big board with a cursor, a small board, side lines and
 """
 
 from seabattle.compat import const
-from seabattle import board as _b
+from seabattle.board import HALO
 
 # Actions: what a button press means, whatever the board's buttons are.
 UP = const(1)
@@ -109,7 +109,7 @@ def board_tiles(board, out, enemy_view=None):
                 out[sq] = T_SHIP
         elif shots[sq]:
             out[sq] = T_MISS
-        elif enemy_view is not None and enemy_view.cells[sq] == _b.HALO:
+        elif enemy_view is not None and enemy_view.cells[sq] == HALO:
             out[sq] = T_HALO
         else:
             out[sq] = T_WATER

@@ -158,7 +158,9 @@ def shooter_factory(level):
     if level == "easy":
         return ai.Easy
     if level == "normal":
-        return ai.Normal
+        from seabattle.ai_normal import Normal
+
+        return Normal
     if level == "hard":
         from seabattle.ai_hard import Hard
 
@@ -274,7 +276,7 @@ def new_rng(seed):
 if LEVEL == 'hard':
     from seabattle.ai_hard import Hard as F
 elif LEVEL == 'normal':
-    from seabattle.ai import Normal as F
+    from seabattle.ai_normal import Normal as F
 elif LEVEL == 'easy':
     from seabattle.ai import Easy as F
 else:

@@ -149,8 +149,8 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
     "out": text}; with ``ble`` also "duelpeak": n, "duelscreens": [(screen, bytes)] (the least
     of DUELS duels played after the game, see tools/ramreport_mp.py), "duelscreensmost" (the
     most of them) and "duelsub": (the most of the peer's share subtracted,), as ``role`` "host"
-    or "join". ``level``: the computer's level played
-    (0 easy, 1 normal, 2 hard). ``code``: a folder laid out like CIRCUITPY (tools.deploy) to run
+    or "join" (role "game": the game alone, no duel after it: the same game). ``level``:
+    the computer's level played (0 easy, 1 normal, 2 hard). ``code``: a folder laid out like CIRCUITPY (tools.deploy) to run
     the game from instead of the repository (unix port only: e.g. the modules precompiled).
 
     On the wasm VM the heap is large (8 MB) and a run counts only if the VM never had to collect

@@ -1,7 +1,9 @@
 """Runs ON MicroPython (the unix port or the WASI build, started by tools/ramreport.py): loads
 what a board loads, plays a whole game against the computer through the screens, and prints
 heap figures. Arguments: width height ble|no font-path [level: 0 easy, 1 normal, 2 hard]
-[role: host|join] [pad: 16-byte blocks] [fresh: with ble, the duels start from the title at once].
+[role: host|join|game] [pad: 16-byte blocks] [fresh: with ble, the duels start from the title
+at once]. Role "game": with ble, the game alone, no duel after it (the same game, its figures
+within the heap layouts' noise, in a fraction of the time).
 
 Prints ``startup BYTES``, ``peak BYTES`` (live objects after gc.collect(), sampled after every
 action) and ``ok``. Board-only modules come from tools/mpstubs (displayio keeps the same
@@ -275,7 +277,7 @@ if BLE:  # what the game held of the duel (nothing: LazyDuel loads it when a due
     micropython.qstr_info()  # the game's names (printed again at the end with a duel's)
 ROLE = sys.argv[6] if len(sys.argv) > 6 else "host"
 DUELS = 3  # duels played after the game (see "several duels" below)
-if BLE:
+if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel after it)
     # a duel after that game, as a board plays it (host, or join with ROLE "join"): the end
     # screen's menu -> the title -> the duel menu -> host (join: the lobby found, chosen); the
     # fleet auto-placed, the match code, the battle (with one dropped connection and its
@@ -628,4 +630,7 @@ print("most", most, gc.mem_alloc() + gc.mem_free())
 import micropython  # noqa: E402
 
 micropython.qstr_info()
-print("ok" if ended and (over if BLE else flow.match.over()) and (finished if BLE else True) else "unfinished")
+if not BLE or ROLE == "game":
+    over = flow.match.over()
+    finished = True
+print("ok" if ended and over and finished else "unfinished")

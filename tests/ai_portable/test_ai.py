@@ -11,7 +11,8 @@ import gc
 from check import Rng
 
 from seabattle import rules as R
-from seabattle.ai import Easy, Normal
+from seabattle.ai import Easy
+from seabattle.ai_normal import Normal
 from seabattle.ai_fleet import STYLES, computer_fleet, style_fleet
 from seabattle import ai_hard, hard_open, hard_search
 from seabattle.ai_hard import SEARCH_SLICE, Hard
@@ -28,7 +29,7 @@ def small_hard(rules, rng):
 
 
 def provably_empty(view, sq):
-    """Independent of seabattle.ai: halo cells, and with no touching the corners of a hit."""
+    """Independent of seabattle.ai_normal: halo cells, and with no touching the corners of a hit."""
     if view.cells[sq] == HALO:
         return True
     rules = view.rules

@@ -258,8 +258,9 @@ def test_the_corner_draw_counts_the_ships_habit_favours():
 def test_hard_battle_holds_only_the_chains_code():
     # the set-up (seabattle.hard_setup), the opening table's reading (seabattle.hard_open), the
     # search that rebuilds the pool after a collapse (seabattle.hard_search) and the normal level's
-    # move that stands in after one (seabattle.ai) are loaded for their moment and dropped: between
-    # moves a battle holds seabattle.ai_hard alone (~12 KB of a board's heap for the four). Checked
+    # move that stands in after one (seabattle.ai_normal, with seabattle.ai, its base) are loaded
+    # for their moment and dropped: between moves a battle holds seabattle.ai_hard alone (~12 KB
+    # of a board's heap for the four). Checked
     # on a board's VM (tests/test_ai_micropython.py): on CPython seabattle.compat.forget keeps modules
     import sys
 
@@ -275,7 +276,8 @@ def test_hard_battle_holds_only_the_chains_code():
         hard.learn(game.shoot(hard.choose(view)))
         while hard.busy():
             hard.step()
-        for name in ("seabattle.hard_setup", "seabattle.hard_open", "seabattle.hard_search", "seabattle.ai"):
+        for name in ("seabattle.hard_setup", "seabattle.hard_open", "seabattle.hard_search", "seabattle.ai_normal",
+                     "seabattle.ai"):
             if board_vm and name in sys.modules:
                 held.append((view.shots, name))
     assert hard.collapses > 1 and hard.normal is not None  # the search ran, the normal level moved

@@ -2,7 +2,7 @@
 
 No pool fleet survives an answer (rare): after a miss the pool is rebuilt by a search whose code
 (seabattle.hard_search) is loaded meanwhile, after a hit the normal level's module
-(seabattle.ai) makes the moves until the next miss. Both are the level's peak. The collapse is
+(seabattle.ai_normal) makes the moves until the next miss. Both are the level's peak. The collapse is
 forced as it happens: every fleet gone and ``counts`` cleared, as the filter leaves them when all
 contradict the answer. Measured as tools.bench ai does (gc.mem_alloc after gc.collect between
 the steps, from before the player is made), plus the moment the normal level has chosen its move.
@@ -42,7 +42,7 @@ class _Peak:
 
     def hook(self, name):
         m = self.load(name)
-        if name == "ai":
+        if name == "ai_normal":
             peak = self
             self.choose = m.Normal.choose
 
