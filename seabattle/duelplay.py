@@ -209,18 +209,25 @@ class DuelAdapter:
             self.code = ev[1]
             self.match.started()
             flow.show_duel("duel_code", code=ev[1])
-        elif kind == "shot":
-            flow.duel_answer(self.match.answered(1, ev[1], ev[2], ev[3]), False)
-        elif kind == "result":
-            flow.duel_answer(self.match.answered(0, ev[1], ev[2], ev[3]), True)
+        elif kind == "shot" or kind == "result":
+            # shown by the battle's module (loaded: its phase), not through Flow's entry points:
+            # those load seabattle.flowduel (duel_answer, duel_over until session 10), which a
+            # duel's battle then held (~2.6 KB at its peak), or flowpages' table (~0.9 KB)
+            mine = kind == "result"
+            shot = self.match.answered(0 if mine else 1, ev[1], ev[2], ev[3])
+            if flow.name == "battle":
+                flow._phase("flowbattle").shown(flow, shot, mine)
         elif kind == "over":
             if ev[2] == "gone":
                 flow.show_duel("duel_gone")
-            else:
-                flow.duel_over()
+            elif flow.name == "battle" and flow.wait_until < 0:
+                from seabattle.flow import END_DELAY  # the last answer stays, then the end
+
+                flow.wait_until = flow.now + END_DELAY
         elif kind == "verdict":
             self.match.findings = [e.text(flow.settings.lang, flow.conv, flow.rules.width) for e in ev[1]]
-            flow.duel_verdict()
+            if flow.name == "end":  # shown there (on the battle's last answer the end reads them)
+                flow.duel_verdict()
         elif kind == "error":
             flow.show_duel("duel_gone", reason=ev[1].text(flow.settings.lang, flow.conv, flow.rules.width))
             self.active = False
@@ -230,5 +237,7 @@ class DuelAdapter:
             if self.resuming:
                 self.resuming = False
                 flow.duel_resumed(self.match)
-            else:
+            elif flow.name == "duel_reconnect":  # (the link's news: both come when it is up again)
+                # only there has it something to show: through Flow it loads seabattle.flowduel,
+                # which the battle then held (the second of them arrives in the battle)
                 flow.duel_link(True)

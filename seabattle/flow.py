@@ -184,7 +184,7 @@ class Flow:
         _drop_phase() (the phase's module forgotten until the next ``_phase``); the
         duel's screens (show_duel, go_duel_wait, go_duel_saved) and what the duel adapter,
         seabattle.duelplay, calls as the link's news arrives (duel_resumed, duel_place,
-        duel_verdict, duel_link, duel_answer(shot, mine), duel_over()). Only for names Flow
+        duel_verdict, duel_link; a battle's answers and its end it shows itself). Only for names Flow
         lacks (Python asks __getattr__ last)."""
         if name.startswith("duel_") or " " + name + " " in _DUEL_CALLS:
             from seabattle import flowduel

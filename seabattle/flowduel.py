@@ -11,7 +11,7 @@ when the title menu is back with no duel going on; this module drops the lobby's
 """
 
 from seabattle import strings, ui
-from seabattle.flow import END_DELAY, forget
+from seabattle.flow import forget
 
 LOBBY = "seabattle.flowlobby"
 
@@ -75,6 +75,9 @@ def show_duel(f, name, **params):
 
 
 def go_duel_wait(f):
+    # the phase module that committed the fleet (seabattle.flowmaking: go_battle) shows nothing
+    # here: it goes until the battle loads its own, so the wait does not hold it
+    f._drop_phase()
     show_duel(f, "duel_wait")
 
 
@@ -96,6 +99,7 @@ def duel_link(f, up):
         back = f.before_reconnect
         if back == "battle":
             f._resume()
+            in_battle()
         elif back == "place":
             f.go_place(True)
         elif back == "duel_code":
@@ -104,11 +108,19 @@ def duel_link(f, up):
             go_duel_wait(f)
 
 
+def in_battle():
+    """The battle is on screen: this module goes until a duel screen is shown again (a lost link,
+    the end's verdict). seabattle.duelplay shows a battle's answers and its end itself, not through
+    this module; held, it was ~2.6 KB of a duel's battle, its peak (a 32-bit heap)."""
+    forget("seabattle.flowduel")
+
+
 def act_duel_code(f, action):
     if action == ui.FIRE:
         leave_lobby()
         f.duel.accept()
         f.start_battle()
+        in_battle()
     elif action in (ui.BACK, ui.MENU):
         f.duel.cancel()
         go_duel(f)
@@ -139,18 +151,3 @@ def act(f, action):
         getattr(_lobby(), "act_" + f.name)(f, action)
     else:
         do(f, action)
-
-
-def duel_answer(f, shot, mine):
-    """Flow.duel_answer (seabattle.flow._CALLS): a shot's answer from the link, shown in battle."""
-    if f.name == "battle":
-        # the battle's module (loaded: its phase), not Flow's entry point _shown: that reads
-        # seabattle.flowpages' table, which a game's battle never loads; loaded here, it was
-        # held through the rest of a duel's battle (~0.9 KB on a 32-bit heap)
-        f._phase("flowbattle").shown(f, shot, mine)
-
-
-def duel_over(f):
-    """Flow.duel_over: the duel is decided; the last answer stays END_DELAY, then the end."""
-    if f.name == "battle" and f.wait_until < 0:
-        f.wait_until = f.now + END_DELAY

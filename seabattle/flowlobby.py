@@ -9,7 +9,7 @@ still show (seabattle.flowduel).
 
 from seabattle import strings, ui
 from seabattle.flow import END_DELAY, forget
-from seabattle.flowduel import go_duel_wait, leave_lobby, show_duel, to_title
+from seabattle.flowduel import go_duel_wait, in_battle, leave_lobby, show_duel, to_title
 
 
 def go_duel(f):
@@ -93,6 +93,7 @@ def duel_resumed(f, match):
         f.start_battle(True)
         if match.over():
             f.wait_until = f.now + END_DELAY
+        in_battle()
     elif stage == "wait":
         go_duel_wait(f)
     else:
