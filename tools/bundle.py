@@ -187,16 +187,41 @@ def bundle(lib):
     for rel in picked:
         keep.add(rel.split("/")[0])
     for name in os.listdir(lib):  # stale libraries from an older bundle
-        if name not in keep:
+        if name not in keep and _PART not in name:
             p = os.path.join(lib, name)
-            shutil.rmtree(p) if os.path.isdir(p) else os.remove(p)
+            try:
+                shutil.rmtree(p) if os.path.isdir(p) else os.remove(p)
+            except FileNotFoundError:  # another bundle() removed it first
+                pass
     total = 0
     for rel, src in sorted(picked.items()):
         dst = os.path.join(lib, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        shutil.copyfile(src, dst)
+        _copy(src, dst)
         total += os.path.getsize(dst)
     return picked, used, total
+
+
+# a file being written is named <name><_PART><pid> beside its place: a bundle() running at the same
+# time (two test processes that both find lib/ missing) neither removes it as stale nor reads it
+_PART = ".part-"
+
+
+def _copy(src, dst):
+    # lib/ is read while it is filled (tools.ramreport's VMs, the BLE tests): a file is never seen
+    # half written, because it appears whole by a rename, and an unchanged file is not rewritten
+    with open(src, "rb") as f:
+        data = f.read()
+    try:
+        with open(dst, "rb") as f:
+            if f.read() == data:
+                return
+    except OSError:
+        pass
+    part = "%s%s%d" % (dst, _PART, os.getpid())
+    with open(part, "wb") as f:
+        f.write(data)
+    os.replace(part, dst)
 
 
 def main(argv=None):
