@@ -40,7 +40,8 @@ POOL fleets checked, half of them tallied (the filter tallies the fewer of the f
 and those that stayed) and TOPUP copies; the fleets removed meanwhile are replaced after the
 next miss. A device shows the answer for a moment before the next shot and steps the work
 during it. Which work comes before which move depends only on the answers (never on the clock),
-so a seed replays its game however the slices fall. A wounded ship may also hand
+so a seed replays its game however the slices fall, unless a device's patience runs out first
+(``hurry``: the move then comes from the part of the refill done by then). A wounded ship may also hand
 its hits to an unhit ship of another size (a Metropolis-Hastings swap), so copies do not keep the
 size their ancestor first gave it.
 
@@ -189,9 +190,20 @@ class Hard:
             self.gen = None
             return -1
         if sq >= 0:
-            self.gen = None
-            self.want = False
+            self.want = False  # (the generator goes on: a hurried move may come amid a refill)
         return sq
+
+    def hurry(self):
+        """The player has waited long enough for this move (a device's patience: PATIENCE after
+        the answer's pause, seabattle.flowbattle): if the refill after the last answer is not done,
+        the move comes from the pool as it stands (the survivors and the copies made so far) and
+        the refill goes on after it; once the next move is asked for, an answer that came
+        meanwhile is applied first (the rest of that refill waits for the next one). After a target
+        phase the refill takes up to ~30 s on a CLUE (README, issue 3): a player who fires at once
+        meets a slightly weaker shot instead of that wait; one who takes a few seconds never
+        notices. Unlike the rest, this depends on the clock."""
+        if self.want:
+            self.want = 2
 
     def busy(self):
         """True while there is work ``step`` can do before the next move is asked for (in the
@@ -230,27 +242,41 @@ class Hard:
         if not self.ready:
             for _ in self._build():
                 yield -1
+        fill = None  # the refill under way (a generator): a hurried move may come amid it
         while True:
-            if self.queue:
+            if fill is not None:
+                if self.want != 2 or self.queue or shoots_again:
+                    try:
+                        next(fill)
+                    except StopIteration:
+                        fill = None
+                        continue
+                    yield -1
+                    continue
+                # hurried (see hurry): the move now from the pool as it stands (the survivors and
+                # the copies made so far: all consistent with every answer), the refill after it;
+                # after a hit its work is bounded already (TOPUP)
+            elif self.queue:
                 sq, answer, ship, shoots_again = self.queue.pop(0)
                 for _ in self.filter(sq, answer, ship):
                     yield -1
-                for _ in self.fill(shoots_again and not self.queue):
+                fill = self.fill(shoots_again and not self.queue)
+                continue
+            else:
+                if self.density is not None:
+                    # counted before the move is asked for when it can be (after a miss: the
+                    # player's turn); () when there is nothing to count (done for this chart, or
+                    # a ship wounded)
+                    work = self.density.count(self)
+                    if work:
+                        for _ in work:
+                            yield -1
+                        continue
+                if not self.want:
+                    self.hold = True
                     yield -1
-                continue
-            if self.density is not None:
-                # counted before the move is asked for when it can be (after a miss: the player's
-                # turn); () when there is nothing to count (done for this chart, or a ship wounded)
-                work = self.density.count(self)
-                if work:
-                    for _ in work:
-                        yield -1
+                    self.hold = False
                     continue
-            if not self.want:
-                self.hold = True
-                yield -1
-                self.hold = False
-                continue
             # the move: ``counts`` holds, per cell, how many pool fleets have a ship there; while
             # hunting with the density (see DENSITY) each cell's score is weighed against it,
             # ``counts * sd + dens * sp`` (seabattle.hard_density's weights; the pool alone: 1, 0)
@@ -514,6 +540,10 @@ class Hard:
             self.add(i * s, 1)
             if t % per == 0:
                 yield -1
+                if self.want and self.queue:
+                    # a move is asked for and a newer answer waits (a quick player, see hurry):
+                    # that answer first, the rest of this refill with the next one
+                    break
         for i in range(n):
             if alive[i] == 3:
                 alive[i] = 1

@@ -9,6 +9,12 @@ from seabattle.board import HIT, MISS
 from seabattle import sound, strings, ui
 from seabattle.flow import END_DELAY, MOVE_DELAY, forget
 
+# seconds the player waits for the computer's shot after the answer's pause before the hard level
+# fires from what it has (seabattle.ai_hard's ``hurry``): its work after a miss, done during the
+# player's turn, can take ~30 s after a target phase on a CLUE; a player who fires at once would
+# wait for the rest of it
+PATIENCE = 0.5
+
 
 def start(f, resumed=False):
     f._page("battle", ui.P_BOARD, "")
@@ -18,6 +24,7 @@ def start(f, resumed=False):
     f.result = ""
     f.result_tone = ui.TONE_PLAIN
     f.wait_until = -1.0
+    f.hurry_at = -1.0
     if not f.match.my_turn():
         f.result = "" if resumed else f.t("enemy_first")
         f.wait_until = f.now + MOVE_DELAY
@@ -147,7 +154,7 @@ def tick(f, now):
         _after_wait(f)
     elif not f.match.duel:
         # a slice of the computer's thinking every frame; it fires only once the pause is over
-        shot = f.match.think(f.wait_until < 0)
+        shot = f.match.think(f.wait_until < 0, f.wait_until < 0 <= f.hurry_at <= now)
         if shot is not None:
             shown(f, shot, False)
 
@@ -157,6 +164,7 @@ def _after_wait(f):
     if m.over():
         f.go_end()
     elif not m.my_turn() and not m.duel:
+        f.hurry_at = f.now + PATIENCE
         shot = m.think()  # its first slice; tick() calls again each frame until it fires
         if shot is not None:
             shown(f, shot, False)

@@ -48,6 +48,8 @@ def build(self):
     ready = self.ready  # the pool existed: rebuilt after a surprise, new searches now and then
     sweeps = INIT_SWEEPS if not ready else self.sweeps * 2
     for i in range(1, REBUILD if ready and REBUILD < self.n else self.n):
+        if self.want and self.queue:
+            break  # a move asked for, a newer answer waiting (Hard.hurry): the i fleets made will do
         if ready and i % 8 == 0:
             found = yield from _place(self, i, EXTRA_TOTAL)
             if found:

@@ -47,12 +47,14 @@ class LocalMatch:
     _thinking = False
     _ready = -1
 
-    def think(self, may_fire=True):
+    def think(self, may_fire=True, hurry=False):
         """One slice of the computer's work; call once a frame so the screen never freezes.
 
         On the computer's turn it works on its move (during the pause before its shot, too) and
         returns the Shot once the move is ready and ``may_fire``; otherwise None. On my turn a
         sliced opponent (one with ``start``/``step``) works ahead on what it has learnt.
+        ``hurry``: the player has waited long enough; an opponent that can (``hurry``) fires from
+        what it has worked out so far.
         """
         op = self.opponent
         if self.game.over():
@@ -66,6 +68,8 @@ class LocalMatch:
             if not self._thinking:
                 op.start(self.game.views[1])
                 self._thinking = True
+            if hurry and hasattr(op, "hurry"):
+                op.hurry()
             self._ready = op.step()
         if self._ready < 0 or not may_fire:
             return None

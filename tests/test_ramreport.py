@@ -83,9 +83,11 @@ def test_a_game_against_the_computer_keeps_its_names_in_six_pools():
 
 # the hard level's peak (its battle), 32-bit VM, 160x128, median of three heap layouts: 85.2 KB
 # when this ceiling was set, 84.2 after (its first pool read on the making screen, the pool's
-# clearing out of the battle's code). Over the budget: its battle code (~8.4 KB) and pool and
-# buffers (~9.4 KB) come on top of an easy battle's ~66 KB (docs/boards.md, "Known limits")
-HARD_32 = 85 * 1024
+# clearing out of the battle's code), 84.8 in session 10, 85.1 with the hurried move (session 11:
+# a refill kept across a move, the flow's patience; raised from 85 KB for it). Over the budget:
+# its battle code (~8.4 KB) and pool and buffers (~9.4 KB) come on top of an easy battle's ~66 KB
+# (docs/boards.md, "Known limits")
+HARD_32 = 86 * 1024
 
 
 def test_a_hard_level_game_stays_under_its_ceiling_and_reads_its_opening_before_the_battle():

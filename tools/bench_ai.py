@@ -1,6 +1,6 @@
 """Benchmark of the computer's shooters: ``python -m tools.bench ai --level LEVEL --rules PRESET
 --fleets uniform|perelman|border|computer --games N --seed S [--jobs J] [--mp-games M] [--mp-rng R] [--no-mp]
-[--learn]``.
+[--learn] [--quick N]``.
 
 The reference harness: a shooter fires at one fleet until it sinks it; the figure is the number
 of shots (lower is better). Fleet styles:
@@ -19,6 +19,12 @@ same person): each game's hard shooter gets the ``styles`` learnt from the fleet
 ``--jobs J`` plays the games in J processes (the machine's cores): each game's fleet and random
 source come from the seed and its number, not from the games before it, so the figures are the
 same for any J (the CPython times are not: processes share the machine).
+
+``--quick N``: a player who fires at once. After the computer's miss only N slices of its
+background work run (the slices a board steps during the answer's pause and its patience:
+seabattle.flowbattle's MOVE_DELAY + PATIENCE), then the move is asked for and hurried
+(``seabattle.ai_hard.Hard.hurry``): the strength and the wait of the hard level against the
+quickest player. Without it, every player takes long enough for all of that work (the default).
 
 ``--mp-rng``: the random source of the MicroPython games: ``xorshift`` (the default: the portable
 generator in Python, tests/portable/check.py) or ``random``, the VM's own module in C, which is what
@@ -172,7 +178,7 @@ def shooter_factory(level):
     raise SystemExit("unknown level %r" % level)
 
 
-def play(rules, factory, fleet, rng, rec=None, clock=time.perf_counter):
+def play(rules, factory, fleet, rng, rec=None, clock=time.perf_counter, quick=-1):
     """Shots a new shooter needs to sink ``fleet``.
 
     ``rec`` (a dict of lists) collects seconds: ``setup`` (the first pool, before the first move),
@@ -181,6 +187,7 @@ def play(rules, factory, fleet, rng, rec=None, clock=time.perf_counter):
     waits for: the move, plus, when the computer shoots again after a hit, all the work between
     the answer and that shot, since no player's turn hides it; a sliced shooter's ``busy()``
     says which work it can do before the move is asked for) and ``slice`` (each single step).
+    ``quick`` >= 0: after a miss only that many slices of background before the move, hurried.
     """
     game = Game(rules, (fleet, fleet), 0)
     shooter = factory(rules, rng)
@@ -191,16 +198,28 @@ def play(rules, factory, fleet, rng, rec=None, clock=time.perf_counter):
     while not game.over():
         game.turn = 0
         bg = 0.0
-        if sliced:
+        hurried = quick >= 0 and not again and not first and hasattr(shooter, "hurry")
+        # (a quick game's shot after a hit is asked for at once, as a device asks for it while the
+        # answer shows: a refill still under way then gives way to the new answer)
+        if sliced and not (quick >= 0 and again):
             t0 = clock()
-            while shooter.busy():
+            k = 0
+            while shooter.busy() and not (hurried and k >= quick):
                 s0 = clock()
                 shooter.step()
+                k += 1
                 if rec is not None:
                     rec["slice"].append(clock() - s0)
             bg = clock() - t0
         t0 = clock()
-        sq = shooter.choose(view)
+        if hurried:
+            shooter.start(view)
+            shooter.hurry()
+            sq = -1
+            while sq < 0:
+                sq = shooter.step()
+        else:
+            sq = shooter.choose(view)
         t1 = clock()
         if rec is not None:
             if first:
@@ -219,13 +238,13 @@ def play(rules, factory, fleet, rng, rec=None, clock=time.perf_counter):
 
 def play_task(task):
     """One game of a run (a worker process's unit): (shots, the times it recorded)."""
-    level, preset, fleet, styles, game_seed = task
+    level, preset, fleet, styles, game_seed, quick = task
     factory = shooter_factory(level)
     if styles is not None:
         hard = factory
         factory = lambda r, rng: hard(r, rng, styles=styles)  # noqa: E731
     rec = new_record()
-    return play(R.preset(preset), factory, fleet, XorShift(game_seed), rec), rec
+    return play(R.preset(preset), factory, fleet, XorShift(game_seed), rec, quick=quick), rec
 
 
 def new_record():
@@ -266,7 +285,7 @@ from seabattle import rules as R
 from seabattle.game import Game
 from seabattle.fleet import Fleet, Ship
 from check import Rng
-LEVEL, PRESET, GAMES, SEED, FLEETS, RNG = %r, %r, %d, %d, %r, %r
+LEVEL, PRESET, GAMES, SEED, FLEETS, RNG, QUICK = %r, %r, %d, %d, %r, %r, %d
 def new_rng(seed):
     if RNG == 'random':  # the VM's own generator, as on a board
         import random
@@ -327,15 +346,25 @@ def timed(g):
         # a collection of this VM's 16 MB heap (the timing lists live in it) takes ms; a board's
         # ~150 KB heap collects in a fraction of that: collect here, outside the timing
         gc.collect()
-        if sliced:
+        hurried = QUICK >= 0 and not again and not first and hasattr(shooter, 'hurry')
+        if sliced and not (QUICK >= 0 and again):
             t0 = time.ticks_us()
-            while shooter.busy():
+            k = 0
+            while shooter.busy() and not (hurried and k >= QUICK):
                 s0 = time.ticks_us()
                 shooter.step()
+                k += 1
                 out['slice'].append(time.ticks_diff(time.ticks_us(), s0))
             bg = time.ticks_diff(time.ticks_us(), t0)
         t0 = time.ticks_us()
-        sq = shooter.choose(view)
+        if hurried:
+            shooter.start(view)
+            shooter.hurry()
+            sq = -1
+            while sq < 0:
+                sq = shooter.step()
+        else:
+            sq = shooter.choose(view)
         t1 = time.ticks_diff(time.ticks_us(), t0)
         if first:
             out['setup'].append(bg)
@@ -380,7 +409,7 @@ def micropython_exe():
     return exe if os.path.exists(exe) else None
 
 
-def run_micropython(level, preset, style, games, seed, heap="16m", rng="xorshift"):
+def run_micropython(level, preset, style, games, seed, heap="16m", rng="xorshift", quick=-1):
     """Times (ms: median, p99, worst) and peak extra heap (bytes) under the unix port.
 
     The VM's heap is large only because the timing lists live in it; the shooter's own heap is
@@ -398,7 +427,7 @@ def run_micropython(level, preset, style, games, seed, heap="16m", rng="xorshift
     fleets = [[list(s.cells) for s in draw(fleet_rng).ships] for _ in range(games)]  # same style, fresh seeds
     script = os.path.join(tempfile.mkdtemp(prefix="bench-ai-"), "bench_ai_mp.py")
     with open(script, "w") as f:
-        f.write(MP_SCRIPT % (level, preset, games, seed, fleets, rng))
+        f.write(MP_SCRIPT % (level, preset, games, seed, fleets, rng, quick))
     env = dict(os.environ)
     env["MICROPYPATH"] = tree
     proc = subprocess.run([exe, "-X", "heapsize=" + heap, script], env=env, capture_output=True, text=True,
@@ -418,7 +447,7 @@ def run_micropython(level, preset, style, games, seed, heap="16m", rng="xorshift
 
 def main(argv):
     args = {"--level": "hard", "--rules": "classic", "--fleets": "uniform", "--games": "200", "--seed": "1",
-            "--mp-games": "5", "--jobs": "1", "--mp-rng": "xorshift"}
+            "--mp-games": "5", "--jobs": "1", "--mp-rng": "xorshift", "--quick": "-1"}
     flags = set()
     i = 0
     while i < len(argv):
@@ -443,6 +472,7 @@ def main(argv):
     draw = fleet_source(rules, style)
     shooter_factory(level)  # an unknown level stops here, before any fleet is drawn
     fleet_rng = XorShift(seed)
+    quick = int(args["--quick"])
     shots = []
     rec = new_record()
     started = time.time()
@@ -458,7 +488,7 @@ def main(argv):
     for g in range(games):
         fleet = draw(fleet_rng)
         styles = habits.styles(known) if learn else None
-        tasks.append((level, preset, fleet, styles, seed * 100003 + g))
+        tasks.append((level, preset, fleet, styles, seed * 100003 + g, quick))
         if learn:
             known = habits.observe(known, rules, fleet)  # the loser may inspect the winner's board
     jobs = int(args["--jobs"])
@@ -474,6 +504,8 @@ def main(argv):
         for k in rec:
             rec[k].extend(part[k])
     result = {"level": level, "rules": preset, "fleets": style, "seed": seed}
+    if quick >= 0:
+        result["quick"] = quick
     if learn:
         result["learn"] = habits.describe(known)
     result.update(summary(shots))
@@ -482,7 +514,8 @@ def main(argv):
     mp = None
     if "--no-mp" not in flags and int(args["--mp-games"]) > 0:
         try:
-            mp = run_micropython(level, preset, style, int(args["--mp-games"]), seed, rng=args["--mp-rng"])
+            mp = run_micropython(level, preset, style, int(args["--mp-games"]), seed, rng=args["--mp-rng"],
+                                 quick=quick)
         except (SystemExit, OSError, subprocess.SubprocessError) as exc:  # keep the CPython figures
             print("MicroPython timing failed: %s" % exc)
     if mp:
@@ -493,6 +526,9 @@ def main(argv):
                               for k in rec if k in mp}
         result["peak_heap_bytes"] = mp["peak_heap_bytes"]
     print("level %s, rules %s, fleets %s, seed %d" % (level, preset, style, seed))
+    if quick >= 0:
+        print("quick: a player who fires at once; %d slices of background after a miss, then the move, hurried"
+              % quick)
     if learn:
         print("learn: habits carried across the %d games in order; at the end: %s" % (games, result["learn"]))
     print("games %d  mean %.2f ± %.2f (95 %%)  p50 %d  p90 %d  worst %d" % (

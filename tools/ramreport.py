@@ -539,6 +539,13 @@ def main(argv=None):
             else:
                 print("160x128 hard after an easy game FAILED\n" + a["out"][-1500:])
             failed = failed or not a["ok"]
+            # a player who fires the moment it is their turn (the other runs' waits until the
+            # computer's work is done): the hard level's hurried moves (seabattle.ai_hard.Hard.hurry)
+            q = steady(160, 128, False, vm=vm, level="2q", heap=args.heap)
+            print("160x128 hard, a player who fires at once %s: %.1f KB, %d names in %d pools%s" % (
+                "32bit" if vm == "wasm" else "64bit", q["peak"] / 1024, (q["qstrs"] or (0, 0))[1],
+                (q["qstrs"] or (0, 0))[0], "" if q["ok"] else "  FAILED\n" + q["out"][-1500:]))
+            failed = failed or not q["ok"]
     print("budget on the smallest-heap board (CLUE, 32-bit): %d KB of live heap" % (BUDGET_32 // 1024))
     print(CAVEAT)
     if args.modules:

@@ -205,8 +205,16 @@ now = 0.0
 
 # the levels of the games played one after another ("0,2": the hard level after an easy game,
 # as a board plays it without hardware.relaunch; "2": the hard level in a fresh VM)
-LEVELS = [int(x) for x in sys.argv[5].split(",")] if len(sys.argv) > 5 else [0]
+# ("2q": the player fires at once, see QUICK)
+LEVELS = [int(x) for x in sys.argv[5].replace("q", "").split(",")] if len(sys.argv) > 5 else [0]
 LEVEL = LEVELS[0]
+# the player fires the moment it is their turn: the hard level's work after a miss is cut short
+# by its patience (seabattle.ai_hard.Hard.hurry); else the player waits until that work is done
+QUICK = len(sys.argv) > 5 and "q" in sys.argv[5]
+
+
+def busy(op):
+    return hasattr(op, "busy") and op.busy()
 # "fresh": no game before the duel (or the hard level): the VM starts into it as a board would
 # after supervisor.reload() (hardware.relaunch), its heap holding none of an earlier screen's
 # garbage and its names' pools only start-up's
@@ -241,7 +249,10 @@ else:
         while flow.name == "battle" and shots < 400:
             if flow.match.over():
                 break
-            if flow.match.my_turn() and flow.wait_until < 0:
+            # a player who takes their time: fires once the computer's work after its answer is
+            # done (a frame here is 0.5 s, a board steps that work ~5-10 times as often; a player
+            # who fires at once meets the hard level's hurried moves: QUICK)
+            if flow.match.my_turn() and flow.wait_until < 0 and (QUICK or not busy(flow.match.opponent)):
                 view = flow.match.view
                 target = -1
                 for sq in range(len(view.cells)):
@@ -588,7 +599,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         sample()
     fired = 0
     while flow.name == "battle" and fired < 400 and not flow.match.over():
-        if flow.match.my_turn() and flow.wait_until < 0:
+        if flow.match.my_turn() and flow.wait_until < 0 and (QUICK or not busy(flow.match.opponent)):
             view = flow.match.view
             target = -1
             for sq in range(len(view.cells)):

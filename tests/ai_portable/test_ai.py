@@ -18,31 +18,16 @@ from seabattle import ai_hard, hard_open, hard_search
 from seabattle.ai_hard import SEARCH_SLICE, Hard
 from seabattle.hard_open import table_path
 from seabattle.ai_hard import STYLES as HARD_STYLES
-from seabattle.board import HALO, HIT, UNKNOWN
+from seabattle.board import UNKNOWN
 from seabattle.game import Game
 from seabattle.match import LocalMatch
 from seabattle.placement import perelman_fleet, random_fleet
 
+from ai_checks import check_pool, pool_ships, provably_empty
+
 
 def small_hard(rules, rng):
     return Hard(rules, rng, pool=12)
-
-
-def provably_empty(view, sq):
-    """Independent of seabattle.ai_normal: halo cells, and with no touching the corners of a hit."""
-    if view.cells[sq] == HALO:
-        return True
-    rules = view.rules
-    if rules.touch != R.TOUCH_NEVER or view.cells[sq] != UNKNOWN:
-        return False
-    w = rules.width
-    x = sq % w
-    y = sq // w
-    for dx in (-1, 1):
-        for dy in (-1, 1):
-            if 0 <= x + dx < w and 0 <= y + dy < rules.height and view.cells[(y + dy) * w + x + dx] == HIT:
-                return True
-    return False
 
 
 def play(rules, factory, fleet, seed, careful, sliced=False):
@@ -257,24 +242,11 @@ def test_hard_falls_back_to_the_normal_move_when_the_search_gives_up():
     assert worst["work"] <= SEARCH_SLICE + 2 * rules.cells * 4 + rules.cells + 25, worst
 
 
-def pool_ships(hard, i):
-    """The ships afloat of pool fleet ``i`` as lists of squares."""
-    out = []
-    for j in range(hard.ships):
-        code = hard.fleets[i * hard.ships + j]
-        if code == hard.dead:
-            continue
-        step = hard.w if code & 1 else 1
-        out.append([(code >> 1) + k * step for k in range(hard.sizes[j])])
-    return out
-
-
 def test_hard_pool_fleets_of_every_style_stay_consistent_with_every_answer():
     # the styled chains (a prior favouring edge spots) may only change which consistent fleets the
     # pool holds, never let an inconsistent one in; and the per-cell counts follow the pool
     for name in ("classic", "mb"):
         rules = R.preset(name)
-        w = rules.width
         for seed in range(2):
             hard = Hard(rules, Rng(60 + seed), pool=30, styles=HARD_STYLES)  # mb's default is uniform
             fleet = perelman_fleet(rules, Rng(70 + seed)) if seed else random_fleet(rules, Rng(70))
@@ -287,35 +259,7 @@ def test_hard_pool_fleets_of_every_style_stay_consistent_with_every_answer():
                 hard.learn(game.shoot(sq))
                 while hard.busy():
                     hard.step()
-                counts = [0] * rules.cells
-                for i in range(hard.n):
-                    if not hard.alive[i]:
-                        continue
-                    styles.add(hard.style[i])
-                    ships = pool_ships(hard, i)
-                    assert len(ships) == len(rules.fleet) - len(view.sunk)
-                    taken = {}
-                    for k, cells in enumerate(ships):
-                        for c in cells:
-                            assert 0 <= c < rules.cells and view.cells[c] in (UNKNOWN, HIT), (name, i, cells)
-                            assert c not in taken
-                            taken[c] = k
-                            counts[c] += 1
-                        if len(cells) > 1:
-                            assert cells[-1] // w == cells[0] // w or cells[-1] % w == cells[0] % w
-                            assert all(view.cells[c] == HIT for c in cells) is False
-                    for c in range(rules.cells):
-                        if view.cells[c] == HIT:
-                            assert c in taken, (name, i, c)
-                    if rules.touch == R.TOUCH_NEVER:
-                        for c, k in taken.items():
-                            for dx in (-1, 0, 1):
-                                for dy in (-1, 0, 1):
-                                    x = c % w + dx
-                                    y = c // w + dy
-                                    if 0 <= x < w and 0 <= y < rules.height:
-                                        assert taken.get(y * w + x, k) == k, (name, i, c)
-                assert counts == [hard.counts[c] for c in range(rules.cells)]
+                styles |= check_pool(hard, view)
             # every style of STYLES, the corner styles (3 + which corner) under their corners
             assert {0, 1, 2} <= styles and len(styles) > 3 and max(styles) <= 6, styles
 
