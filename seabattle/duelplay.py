@@ -142,7 +142,8 @@ class DuelAdapter:
         return True
 
     def connect(self, lobby):
-        self.linker.connect(lobby)
+        if self.linker.link is None:  # (the join screen stays until the peer says hello: a
+            self.linker.connect(lobby)  # second press while connecting chooses nothing new)
 
     def cancel(self):
         d = self.duel
@@ -190,12 +191,19 @@ class DuelAdapter:
                         self.lobbies = seen
                         flow.show_duel("duel_join", lobbies=seen)
                 return
-            if self._loading is not None:
+            if self._loading is not None:  # a saved duel: loaded at once, its gone timer running
                 self.duel = self.load_duel(self._loading, link)
                 self._loading = None
                 self.match = _match(self.duel)
                 self.match.started()
                 self.match.replayed()
+            elif not link.connected:
+                # a new Duel is made once frames flow, not while the lobby advertises or
+                # connects: until then it would only wait, and on a board the lobby holds
+                # adafruit_ble and hardware.blefind (~24 KB of a 32-bit heap), which the link
+                # lets go as frames start to flow (hardware.ble.BleLink._bare); made at once,
+                # the Duel came on top of them: the first duel's peak (tools.ramreport)
+                return
             else:
                 self.duel = self.make_duel(link, self.role, flow.rules)
         for ev in self.duel.poll():
