@@ -201,7 +201,7 @@ class DuelAdapter:
                 # a new Duel is made once frames flow, not while the lobby advertises or
                 # connects: until then it would only wait, and on a board the lobby holds
                 # adafruit_ble and hardware.blefind (~24 KB of a 32-bit heap), which the link
-                # lets go as frames start to flow (hardware.ble.BleLink._bare); made at once,
+                # lets go as frames start to flow (hardware.blefind.bare); made at once,
                 # the Duel came on top of them: the first duel's peak (tools.ramreport)
                 return
             else:

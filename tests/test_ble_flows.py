@@ -89,7 +89,7 @@ def test_two_flows_duel_over_ble_with_a_drop_in_the_middle():
 def test_the_duel_is_made_once_frames_flow_not_while_the_lobby_waits():
     # while a board hosts (advertising) or joins (connecting, the HELLO) it holds adafruit_ble and
     # hardware.blefind; the Duel, its protocol's code and state, comes only once the link is READY
-    # and has let them go (BleLink._bare): made at once, it came on top of them (the first
+    # and has let them go (blefind.bare): made at once, it came on top of them (the first
     # duel's peak on a board, tools.ramreport)
     air = bleio.Air()
     (host, guest), links = _pair(air)

@@ -325,12 +325,13 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     link = BleLink(BLERadio(), lambda: 0)
     link.code = "KIT4"
     link.role = ROLE
-    link.local()  # a host's own UART service (its native buffer and characteristic, as host() keeps)
+    link._find().local(link)  # a host's own UART service (its native buffer and characteristic, as
+    forget("hardware.blefind")  # host() keeps; hardware.blefind: what find() holds, below)
     BLERadio = None  # the link holds the radio, as on a board
     profile.link = link  # the board's link (hardware.boards.linkup.start_link makes it there)
 
     class PeerService:
-        """A joiner's view of the peer's UART service, as BleLink._bare takes it: its native
+        """A joiner's view of the peer's UART service, as blefind.bare takes it: its native
         receive buffer and transmit characteristic (here the local service's: the stand-in
         has no second device)."""
 
@@ -363,7 +364,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     # when the peer is found (ms): until then the link is down (a board's BleLink is not READY:
     # hosting, it advertises; joining, it connects and trades HELLOs), and then found() lets go
     # of what found it before the duel sees the link up, as BleLink.poll does on a board
-    # (blefind.poll_host/poll_join: READY, _bare, drop) before the loop's next Flow.tick
+    # (blefind.poll_host/poll_join: READY, bare, drop) before the loop's next Flow.tick
     found_at = 0
 
     def find(ms=0):
@@ -382,14 +383,14 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
             link._uart = PeerService()
 
     def found():
-        """Frames flow: the link keeps only what carries them (BleLink._bare) and drops
+        """Frames flow: the link keeps only what carries them (blefind.bare) and drops
         hardware.blefind, as blefind.poll_host/poll_join do; then it is up."""
         global finding, found_at
         finding = None
         found_at = 0
         from hardware import blefind
 
-        link._bare()
+        blefind.bare(link)
         blefind.drop()
         blefind = None
         sim._up_at = clock()  # (LinkSim.advance: up at its next call)
