@@ -24,9 +24,9 @@ or part of a frame) and ``connected``. Under it:
   hardware/blefind.py) is imported while the link is not ``READY`` and dropped once frames
   flow, on a board's VM only; it advertises and scans with adafruit_ble's plain
   ``Advertisement``, never loading ``adafruit_ble.advertising.standard`` (~6 KB of heap).
-  Once frames flow the link also lets the radio and adafruit_ble go (``_bare``: it keeps the
+  Once frames flow the link also lets the radio and adafruit_ble go (``blefind.bare``: it keeps the
   native ``_bleio`` buffer, characteristic, connection and adapter; a host never keeps its own
-  UART service's wrapper, ``local``), ~15 KB on a 32-bit heap. Finding the peer again after a
+  UART service's wrapper, ``blefind.local``), ~15 KB on a 32-bit heap. Finding the peer again after a
   drop needs neither: the host advertises again the bytes it made the first time, the joiner
   scans, connects and takes the UART service straight from the native adapter, as adafruit_ble
   would (hardware.blefind); only the lobby (hosting, the joiner's list of games) makes the radio
@@ -66,12 +66,12 @@ class BleLink:
         self.epoch = 0  # handshakes completed: a new value means a new connection
         self.strangers = 0  # connections dropped for not being our opponent
         self.drops = 0  # connections lost after the handshake
-        self._uart = None  # a joiner's view of the peer's UART service, until READY (``_bare``)
+        self._uart = None  # a joiner's view of the peer's UART service, until READY (blefind.bare)
         self._conn = None  # adafruit_ble's BLEConnection; once READY the native one under it
         self._rx = None  # the native (_bleio) receive buffer and transmit characteristic of the
-        self._tx = None  # UART service: a host's own (``local``), a joiner's once READY
+        self._tx = None  # UART service: a host's own (blefind.local), a joiner's once READY
         # a host's (rx, tx): its UART service is made once (it cannot be removed), and given to
-        # the next link on the same radio (``local``: hardware.boards.linkup.drop keeps them)
+        # the next link on the same radio (blefind.local; hardware.boards.linkup.drop keeps them)
         self._local = local
         self._adapter = None  # the radio's native adapter, kept while the radio is let go
         self._ads = None  # a host's (advertisement, scan response) bytes, made once per lobby code
@@ -119,45 +119,6 @@ class BleLink:
         except Exception:
             self._lost()
             return b""
-
-    # -- RAM: once frames flow the link needs no adafruit_ble object ---------------------------
-    def _bare(self):
-        """Frames flow (READY): keep only the native ``_bleio`` objects they need (the UART
-        service's receive buffer and transmit characteristic, the connection, the adapter) and
-        let the radio, the connection's wrapper and a joiner's view of the peer's service go,
-        with adafruit_ble's modules on a board's VM: nothing holds them then (a host never keeps
-        its own service's wrapper: ``local``). ``_find`` makes the radio again when the link
-        must find its peer."""
-        u = self._uart
-        if u is not None:  # a joiner: the peer's service
-            self._rx, self._tx = self.natives(u)
-            self._uart = None
-        if self._conn is not None:  # _bleio.Connection: connected, disconnect() (found again: it is one)
-            self._conn = getattr(self._conn, "_bleio_connection", self._conn)
-        if self.radio is not None:
-            self._adapter = self.radio._adapter
-        self.radio = None
-        from seabattle.compat import forget
-
-        for name in ("adafruit_ble", "adafruit_ble.advertising", "adafruit_ble.services.nordic",
-                     "adafruit_ble.characteristics.stream", "adafruit_ble.services", "adafruit_ble.characteristics",
-                     "adafruit_ble.attributes", "adafruit_ble.uuid"):
-            forget(name)
-
-    @staticmethod
-    def natives(uart):
-        """(receive buffer, transmit characteristic) of adafruit_ble's UARTService ``uart``: the
-        ``_bleio.CharacteristicBuffer`` it reads and the ``_bleio.Characteristic`` its writes set."""
-        return uart._rx, uart._tx.bound_characteristic
-
-    def local(self):
-        """A host's own UART service, made once (a local service cannot be removed): only its
-        native buffer and characteristic are kept, and they stay registered with the radio."""
-        if self._local is None:
-            from adafruit_ble.services.nordic import UARTService
-
-            self._local = self.natives(UARTService())
-        self._rx, self._tx = self._local
 
     def _find(self, radio=False):
         """hardware.blefind: how the link finds its peer, loaded while it is not READY; with
@@ -224,16 +185,6 @@ class BleLink:
                 return
             self._lost()
         self._find().poll_join(self)
-
-    def _drop_current(self):
-        conn = self._conn
-        if conn is not None:
-            try:
-                conn.disconnect()
-            except Exception:
-                pass
-        self._forget_conn()
-        self.state = LOST
 
     def _forget_conn(self):
         if self.role == "join" and (self._uart is not None or self._rx is not None):

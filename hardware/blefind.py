@@ -2,7 +2,7 @@
 and taking the joiner's HELLO), joining (scanning for games, connecting, exchanging HELLO) and
 finding the peer again after a drop. Functions of the BleLink ``b``; imported by hardware.ble
 while the link is not ``READY`` and dropped once frames flow (``drop()``; on a board's VM only),
-when the link lets adafruit_ble go too (``BleLink._bare``): a duel's battle holds only the code
+when the link lets adafruit_ble go too (``bare``): a duel's battle holds only the code
 that carries its frames.
 
 The advertisement is adafruit_ble's plain ``Advertisement`` (its module is loaded with
@@ -111,6 +111,60 @@ def drop():
     _forget("hardware.blefind")
 
 
+# -- functions of the link that only finding its peer needs: here, not BleLink's methods, so a
+# duel's battle (which holds hardware.ble, not this module) does not hold their code
+
+def bare(b):
+    """Frames flow (READY): keep only the native ``_bleio`` objects they need (the UART
+    service's receive buffer and transmit characteristic, the connection, the adapter) and
+    let the radio, the connection's wrapper and a joiner's view of the peer's service go,
+    with adafruit_ble's modules on a board's VM: nothing holds them then (a host never keeps
+    its own service's wrapper: ``local``). ``BleLink._find`` makes the radio again when the
+    link must find its peer."""
+    u = b._uart
+    if u is not None:  # a joiner: the peer's service
+        b._rx, b._tx = natives(u)
+        b._uart = None
+    if b._conn is not None:  # _bleio.Connection: connected, disconnect() (found again: it is one)
+        b._conn = getattr(b._conn, "_bleio_connection", b._conn)
+    if b.radio is not None:
+        b._adapter = b.radio._adapter
+    b.radio = None
+    for name in ("adafruit_ble", "adafruit_ble.advertising", "adafruit_ble.services.nordic",
+                 "adafruit_ble.characteristics.stream", "adafruit_ble.services", "adafruit_ble.characteristics",
+                 "adafruit_ble.attributes", "adafruit_ble.uuid"):
+        _forget(name)
+
+
+def natives(uart):
+    """(receive buffer, transmit characteristic) of adafruit_ble's UARTService ``uart``: the
+    ``_bleio.CharacteristicBuffer`` it reads and the ``_bleio.Characteristic`` its writes set."""
+    return uart._rx, uart._tx.bound_characteristic
+
+
+def local(b):
+    """A host's own UART service, made once (a local service cannot be removed): only its
+    native buffer and characteristic are kept (``b._local``), and they stay registered with
+    the radio."""
+    if b._local is None:
+        from adafruit_ble.services.nordic import UARTService
+
+        b._local = natives(UARTService())
+    b._rx, b._tx = b._local
+
+
+def drop_current(b):
+    """Leave the connection being made (a stranger, no HELLO in time): look again."""
+    conn = b._conn
+    if conn is not None:
+        try:
+            conn.disconnect()
+        except Exception:
+            pass
+    b._forget_conn()
+    b.state = LOST
+
+
 class Lobby:
     """A game found by ``scan()``: show ``code`` (and ``rssi``) and pass it to ``join()``."""
 
@@ -127,7 +181,7 @@ def host(b, code):
     """Start a game others can join; show ``code`` on the screen."""
     b.role, b.code = "host", code
     b._ads = None  # made again for this code
-    b.local()  # the UART service, made once: its native buffer and characteristic
+    local(b)  # the UART service, made once: its native buffer and characteristic
     advertise(b)
 
 
@@ -252,11 +306,11 @@ def poll_host(b):
                 return
             b.epoch += 1
             b.state = READY
-            b._bare()
+            bare(b)
             drop()
         elif b._hello is None or b.clock() - b._since > HELLO_MS:
             b.strangers += 1
-            b._drop_current()
+            drop_current(b)
     if b.state in (LOST, IDLE) and b.role == "host":
         advertise(b)
 
@@ -268,10 +322,10 @@ def poll_join(b):
         if take_hello(b):
             b.epoch += 1
             b.state = READY
-            b._bare()
+            bare(b)
             drop()
         elif b._hello is None or b.clock() - b._since > HELLO_MS:
-            b._drop_current()
+            drop_current(b)
     if b.state == LOST and (b._tried is None or b.clock() - b._tried >= RETRY_MS):
         b._tried = b.clock()
         if not b.can_join:

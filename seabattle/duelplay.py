@@ -23,8 +23,12 @@ RAM: a board makes the adapter when a duel is chosen and drops it (and this modu
 title is back with no duel going on (hardware.boards.lazyduel.LazyDuel, which answers the title's
 ``active`` and ``resumable()`` meanwhile), so this module holds only what the title and the lobby
 need; the protocol's modules load with the first Duel and are dropped when no duel is going on
-(``forget_protocol``).
+(``forget_protocol``); the title's and the lobby's calls (a saved duel offered, resumed or
+abandoned; hosting, joining, making the Duel) are seabattle.duellobby's, held until a Duel is
+made.
 """
+
+from seabattle.compat import forget
 
 _HOST = 0
 _GUEST = 1
@@ -32,6 +36,13 @@ _GUEST = 1
 # when no duel is going on, so a game against the computer after a duel does not hold them
 PROTOCOL = ("duel", "duel_new", "duel_sync", "duel_setup", "duel_play", "duel_end", "duel_save", "verify", "evidence", "commit", "channel",
             "frame", "duelmatch")
+# the title's and the lobby's calls: seabattle.duellobby's functions, loaded while no Duel is made
+LOBBY = "seabattle.duellobby"
+LOBBY_CALLS = ("resumable", "radio", "resume", "abandon", "host", "join", "connect")
+
+
+def _lobby():
+    return __import__(LOBBY, None, None, ("made",))
 
 
 def _match(duel):
@@ -44,8 +55,6 @@ def _match(duel):
 def forget_protocol():
     """Drop the protocol's modules (a board's VM only; a Duel still referenced keeps working:
     its methods hold their module's globals, and a phase's module loads again when asked)."""
-    from seabattle.flow import forget
-
     for name in PROTOCOL:
         forget("seabattle." + name)
 
@@ -66,83 +75,15 @@ class DuelAdapter:
         self.lobbies = []
         self.active = False
 
-    # ----- a duel saved before a reset ------------------------------------------------------
-    def resumable(self):
-        """(peer name, role) of an unfinished saved duel the title may offer, else None."""
-        if self.saved is None or self.load_duel is None or self.active:
-            return None
-        from seabattle import duel_save  # its peek needs no more of the protocol
-
-        try:
-            role, phase, peer, placed = duel_save.peek(self.saved[1])
-        except ValueError:  # seabattle.duel.DuelError: not a duel save, or damaged
-            if self.duel is None:
-                forget_protocol()  # the error's class loaded it
-            return None
-        finally:
-            duel_save = None
-            from seabattle.flow import forget
-
-            forget("seabattle.duel_save")
-        if phase >= 3 or not placed:  # done, or nothing committed yet: nothing to go back to
-            return None
-        return peer, role
-
-    def radio(self):
-        """False if the linker says the board's radio cannot be started (``ready()``)."""
-        ready = getattr(self.linker, "ready", None)
-        return ready is None or ready()
-
-    def resume(self):
-        """Reconnect to the same opponent: host the same lobby code again, or look for it.
-        False if the radio cannot be started (the saved duel stays, offered on the title)."""
-        if not self.radio():
-            return False
-        lobby, data = self.saved
-        info = self.resumable()
-        self.role = info[1]
-        self.active = True
-        self.resuming = True
-        self.duel = None
-        self.match = None
-        self._loading = data
-        if self.role == _HOST:
-            self.linker.host(lobby)
-        else:
-            self.linker.rejoin(lobby)
-        return True
-
-    def abandon(self):
-        """Forget the saved duel (the other board sees the opponent gone)."""
-        self.saved = None
-        if self.forget is not None:
-            self.forget()
-        forget_protocol()
-
-    # ----- called by the flow --------------------------------------------------------------
-    def host(self):
-        """The lobby code to show, or None: the radio cannot be started (nothing hosted)."""
-        if not self.radio():
-            return None
-        self.role = _HOST
-        self.active = True
-        self.duel = None
-        self.saved = None  # a new duel takes the saved one's place at its first save
-        return self.linker.host()
-
-    def join(self):
-        """False if the radio cannot be started (nothing looked for)."""
-        if not self.radio():
-            return False
-        self.role = _GUEST
-        self.active = True
-        self.duel = None
-        self.saved = None
-        self.lobbies = []
-        return True
-
-    def connect(self, lobby):
-        self.linker.connect(lobby)
+    # ----- the lobby: seabattle.duellobby's functions of the adapter ---------------------------
+    def __getattr__(self, name):
+        """``resumable()``, ``radio()``, ``resume()``, ``abandon()``, ``host()``, ``join()``,
+        ``connect(lobby)``: the title's and the lobby's calls (see seabattle.duellobby), not
+        methods: a duel's battle holds this class, that module only until a Duel is made."""
+        if name not in LOBBY_CALLS:
+            raise AttributeError(name)
+        lobby = _lobby()
+        return lambda *args: getattr(lobby, name)(self, *args)
 
     def cancel(self):
         d = self.duel
@@ -164,8 +105,6 @@ class DuelAdapter:
     def start(self, fleet):
         """My fleet is placed: commit to it. Returns the DuelMatch for the battle screens."""
         self.duel.set_fleet(fleet)
-        from seabattle.flow import forget
-
         # what placing loaded and a duel's battle never uses (a board's VM only): the fleet's
         # checks (seabattle.fleetcheck; the reveal's check loads them again) and a game against
         # the computer's match (seabattle.match, imported by seabattle.battlestart)
@@ -182,22 +121,9 @@ class DuelAdapter:
         if not self.active:
             return
         if self.duel is None:
-            link = self.linker.link
-            if link is None:
-                if self.role == _GUEST:
-                    seen = list(self.linker.scan())
-                    if seen != self.lobbies:
-                        self.lobbies = seen
-                        flow.show_duel("duel_join", lobbies=seen)
+            if not _lobby().made(self, flow):  # (the link found, the Duel made or loaded)
                 return
-            if self._loading is not None:
-                self.duel = self.load_duel(self._loading, link)
-                self._loading = None
-                self.match = _match(self.duel)
-                self.match.started()
-                self.match.replayed()
-            else:
-                self.duel = self.make_duel(link, self.role, flow.rules)
+            forget(LOBBY)  # the lobby's code: a Duel is going on
         for ev in self.duel.poll():
             self._event(flow, ev, now)
 

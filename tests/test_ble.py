@@ -321,9 +321,10 @@ class Radio:
 link = ble.BleLink(Radio(), lambda: 0)
 link.role, link.code, link.state = "host", "K7PX", ble.ADVERTISING
 uart = Uart(ble.HELLO + b"K7PX")
-link._local = ble.BleLink.natives(uart)  # the host's own service, made once (host())
-link.local()
-link._find()  # what hosting loaded
+blefind = link._find()  # what hosting loaded
+link._local = blefind.natives(uart)  # the host's own service, made once (host())
+blefind.local(link)
+blefind = None
 import adafruit_ble  # noqa: F401  (the radio's)
 link.poll()  # the joiner's HELLO: frames flow
 assert link.state == ble.READY and link.epoch == 1 and uart.out == [ble.HELLO + b"K7PX"]

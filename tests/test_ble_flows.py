@@ -84,3 +84,35 @@ def test_two_flows_duel_over_ble_with_a_drop_in_the_middle():
     assert host.screen.lines[0] == strings.say("ru", "verified")
     assert guest.screen.lines[0] == strings.say("en", "verified")
     assert air.dropped == 0
+
+
+def test_the_duel_is_made_once_frames_flow_not_while_the_lobby_waits():
+    # while a board hosts (advertising) or joins (connecting, the HELLO) it holds adafruit_ble and
+    # hardware.blefind; the Duel, its protocol's code and state, comes only once the link is READY
+    # and has let them go (blefind.bare): made at once, it came on top of them (the first
+    # duel's peak on a board, tools.ramreport)
+    air = bleio.Air()
+    (host, guest), links = _pair(air)
+    made = []
+    for f, (link, _adapter) in zip((host, guest), links):
+        make = f.duel.make_duel
+
+        def spy(lk, role, rules, make=make, link=link):
+            made.append((role, link.state))
+            return make(lk, role, rules)
+
+        f.duel.make_duel = spy
+    scenes.choose(host, "duel")
+    with bleio.on_board(links[0][1]):
+        scenes.choose(host, "host")
+    scenes.choose(guest, "duel")
+    scenes.choose(guest, "join")
+    assert _run(air, (host, guest), links, lambda: guest.screen.page == ui.P_MENU and guest.name == "duel_join")
+    _run(air, (host, guest), links, lambda: False, limit=200)  # 2 s in the lobby: nobody has joined
+    assert links[0][0].state == ble.ADVERTISING and host.duel.linker.link is links[0][0]
+    assert host.duel.duel is None and guest.duel.duel is None and made == []
+    guest.act(ui.FIRE)
+    guest.act(ui.FIRE)  # pressed twice: the join screen stays while the link connects
+    assert guest.name == "duel_join" and guest.duel.linker.link is links[1][0]
+    assert _run(air, (host, guest), links, lambda: host.name == "place" and guest.name == "place")
+    assert sorted(made) == [(0, ble.READY), (1, ble.READY)]

@@ -16,3 +16,14 @@ def test_a_fresh_vms_duel_starts_without_the_games_names_and_peaks_lower():
     # 190.0 KB after a game on 64 bits (115.8-116.9 and 122.4-123.7 KB on the 32-bit VM)
     assert len(fresh["duelpeaks"]) == ramreport.DUELS and min(fresh["duelpeaks"]) > 0
     assert fresh["duelpeaks"][0] < after["duelpeaks"][0]
+
+
+def test_the_first_duels_lobby_holds_less_than_its_battle():
+    # a Duel is made once the link is up (seabattle.duellobby.made), not while the lobby holds
+    # adafruit_ble and hardware.blefind: made at once, the first duel's peak was its lobby
+    # (116.5 / 116.6 KB on the 32-bit VM, the battle 110.8), 106.4 / 108.1 after (battle ~112)
+    for role, lobby in (("host", "duel_host"), ("join", "duel_join")):
+        r = ramreport.measure(160, 128, True, vm="unix", role=role, fresh=True)
+        assert r["ok"], r["out"][-1500:]
+        first = dict(r["firstscreens"])
+        assert first[lobby] < first["battle"], (role, first)

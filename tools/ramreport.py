@@ -13,9 +13,11 @@ both are measured), the lobby found, the fleet placed, the match code, the battl
 dropped connection found again, the end screen with the verdict. Over seabattle.linksim (its
 module and its links made as the stand-ins are, outside the figures: not a board's) with the
 board's BLE objects held beside it (the radio, the link and its UART service; while the link
-finds its peer, hardware.blefind and an advertisement, dropped when frames flow), against a
-bare peer Duel in the same VM whose share of the heap is measured at the end and subtracted:
-its figure is the duel's peak, with the most on each duel screen. ``--duel`` also lists what
+finds its peer, hardware.blefind and an advertisement, dropped when frames flow: the lobby
+advertises for 1 s, a joiner connects for 0.2 s, the link down meanwhile, as a board's is until
+its HELLOs are through), against a bare peer Duel in the same VM, made once the link is up, whose
+share of the heap is measured at the end and subtracted (not from the lobby's samples before it
+was made): its figure is the duel's peak, with the most on each duel screen. ``--duel`` also lists what
 each module a duel loads adds to the heap. At 160x128 the same duels are also played in a VM
 that starts into them (``measure(fresh=True)``: no game before, as a board starts after
 hardware.relaunch reloads it), and each run's first duel is printed apart: the one a board plays.
@@ -148,7 +150,7 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
     """{"stages": [(bytes, name)], "startup": n, "peak": n, "shots": n, "saves": n, "ok": bool,
     "out": text}; with ``ble`` also "duelpeak": n, "duelscreens": [(screen, bytes)] (the least
     of DUELS duels played after the game, see tools/ramreport_mp.py), "duelscreensmost" (the
-    most of them) and "duelsub": (the most of the peer's share subtracted,), as ``role`` "host"
+    most of them), "firstscreens" (the first duel's, the one a board plays) and "duelsub": (the most of the peer's share subtracted,), as ``role`` "host"
     or "join" (role "game": the game alone, no duel after it: the same game). ``level``:
     the computer's level played (0 easy, 1 normal, 2 hard). ``code``: a folder laid out like CIRCUITPY (tools.deploy) to run
     the game from instead of the repository (unix port only: e.g. the modules precompiled).
@@ -187,7 +189,7 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
     out = stdout + stderr
     res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "linksim": 0, "aftergame": 0,
            "duelscreens": [],
-           "duelscreensmost": [], "duelsub": (0,), "duelpeaks": (0,), "gamepeaks": (0,), "screens": [], "qstrs": None,
+           "duelscreensmost": [], "firstscreens": [], "duelsub": (0,), "duelpeaks": (0,), "gamepeaks": (0,), "screens": [], "qstrs": None,
            "qstrlist": [], "ok": False, "out": out}
     most = total = 0
     for line in stdout.splitlines():
@@ -202,6 +204,8 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
             res["aftergame"] = int(m.group(1))
         if line.startswith(("screens ", "duelscreens ", "duelscreensmost ")):
             res[line.split()[0]] = [(k, int(v)) for k, v in (w.split(":") for w in line.split()[1:])]
+        if line.startswith("first duel screens "):  # (the first duel's alone: a board's)
+            res["firstscreens"] = [(k, int(v)) for k, v in (w.split(":") for w in line.split()[3:])]
         if line.startswith("game peaks "):  # (labels with a space: the VM interns no new name)
             res["gamepeaks"] = tuple(int(v) for v in line.split()[2:])
         if line.startswith("duel peaks "):
@@ -246,14 +250,15 @@ BIG_MODULES = ("seabattle.duel", "seabattle.flow", "seabattle.flowbattle", "seab
 
 DUEL_SCRIPT = os.path.join(ROOT, "tools", "ramreport_duel_mp.py")
 # what a duel loads once the duel menu is open, in the order a board loads it (each with what it
-# imports that is not loaded yet): the adapter and its board side (made when a duel is chosen,
+# imports that is not loaded yet): the adapter, its lobby's calls (until a Duel is made) and its
+# board side (made when a duel is chosen,
 # hardware.boards.lazyduel; dropped on the title with the link and the BLE stack), the screens (the
 # lobby's only until the fleets are placed) and their texts, the BLE stack (finding the peer only
 # while the link is not READY), the battle's view of the duel, the protocol's core, its phases
 # (each loaded while its phase lasts; the joiner checks the host's rules with rulescheck for a
 # moment; the fleet's checks are loaded while placing and for the reveal), the battle's screen,
 # the words of a refused move or a cheat
-DUEL_MODULES = ("seabattle.duelplay", "hardware.boards.linkup", "seabattle.flowduel", "seabattle.flowlobby",
+DUEL_MODULES = ("seabattle.duelplay", "seabattle.duellobby", "hardware.boards.linkup", "seabattle.flowduel", "seabattle.flowlobby",
                 "seabattle.lang.ru_duel", "seabattle.lang.ru_lobby", "adafruit_ble", "adafruit_ble.services.nordic",
                 "hardware.ble", "hardware.blefind",
                 "seabattle.fleet", "seabattle.duelmatch", "seabattle.crc", "seabattle.frame",

@@ -327,6 +327,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     BASE += gc.mem_alloc()
     stage_duel = {"duel": 0, "duel_host": 0, "duel_join": 0, "place": 0, "duel_wait": 0, "duel_code": 0,
                   "battle": 0, "duel_reconnect": 0, "end": 0}
+    alone = dict(stage_duel)  # each screen's most while the peer is not made yet (the lobby)
     from adafruit_ble import BLERadio
     from hardware.ble import BleLink
 
@@ -335,12 +336,13 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     link = BleLink(BLERadio(), lambda: 0)
     link.code = "KIT4"
     link.role = ROLE
-    link.local()  # a host's own UART service (its native buffer and characteristic, as host() keeps)
+    link._find().local(link)  # a host's own UART service (its native buffer and characteristic, as
+    forget("hardware.blefind")  # host() keeps; hardware.blefind: what find() holds, below)
     BLERadio = None  # the link holds the radio, as on a board
     profile.link = link  # the board's link (hardware.boards.linkup.start_link makes it there)
 
     class PeerService:
-        """A joiner's view of the peer's UART service, as BleLink._bare takes it: its native
+        """A joiner's view of the peer's UART service, as blefind.bare takes it: its native
         receive buffer and transmit characteristic (here the local service's: the stand-in
         has no second device)."""
 
@@ -370,33 +372,45 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     LINKSIM = gc.mem_alloc() - LINKSIM
     BASE += LINKSIM
     finding = None  # what a board's link holds while it finds its peer
+    # when the peer is found (ms): until then the link is down (a board's BleLink is not READY:
+    # hosting, it advertises; joining, it connects and trades HELLOs), and then found() lets go
+    # of what found it before the duel sees the link up, as BleLink.poll does on a board
+    # (blefind.poll_host/poll_join: READY, bare, drop) before the loop's next Flow.tick
+    found_at = 0
 
-    def find():
+    def find(ms=0):
         """The link finds its peer: hardware.blefind, the radio (made again if frames were
-        flowing) and an advertisement (the host's; a joiner's scan holds one like it)."""
-        global finding
-        # (the lobby's link has its radio and adafruit_ble; finding the peer again after a drop
-        # holds neither: hardware.blefind only, see its docstring)
-        finding = link._find().advertisement(link) if link.radio is not None else link._find()
+        flowing) and an advertisement (the host's; a joiner's scan holds one like it). With
+        ``ms``: the link is down until the peer is found that much later (``found``)."""
+        global finding, found_at
+        if ms:
+            found_at = clock() + ms
+            sim.disconnect(100000000)  # (down until found(); a small int on 32 bits)
+        if finding is None:  # (the joiner's connect: its scan's)
+            # (the lobby's link has its radio and adafruit_ble; finding the peer again after a
+            # drop holds neither: hardware.blefind only, see its docstring)
+            finding = link._find().advertisement(link) if link.radio is not None else link._find()
         if ROLE != "host" and link._uart is None:  # the peer's service found again (its buffers)
             link._uart = PeerService()
 
     def found():
-        """Frames flow: the link keeps only what carries them (BleLink._bare) and drops
-        hardware.blefind, as blefind.poll_host/poll_join do."""
-        global finding
+        """Frames flow: the link keeps only what carries them (blefind.bare) and drops
+        hardware.blefind, as blefind.poll_host/poll_join do; then it is up."""
+        global finding, found_at
         finding = None
+        found_at = 0
         from hardware import blefind
 
-        link._bare()
+        blefind.bare(link)
         blefind.drop()
         blefind = None
+        sim._up_at = clock()  # (LinkSim.advance: up at its next call)
 
     class Linker:  # what a board's BleLinker gives the duel screens (a lobby, then the link)
         link = None
 
         def host(self, code=None):
-            find()
+            find(1000)  # the lobby advertises (1 s) until the peer connects and says HELLO
             self.link = sim.ends[0]
             forget("hardware.boards.linkup")  # the link chosen, as hardware.boards.duelhooks.LazyLinker
             return "KIT4"
@@ -407,6 +421,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
             return ["KIT4"]
 
         def connect(self, code):
+            find(200)  # connected, the HELLOs (still finding: the scan's)
             self.link = sim.ends[0]
             forget("hardware.boards.linkup")
 
@@ -466,19 +481,24 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         clock.tick(10)
         flow.tick(clock() / 1000.0)
         saver.poll()
-        if peer is not None or flow.name in ("duel_host", "duel_join"):
+        # the peer: once the link is up (found), as the board's side is made by then: made while
+        # the lobby still holds the BLE objects, its protocol's code came on top of them here,
+        # as a board's did only while it made its Duel at once (seabattle.duelplay)
+        if peer is not None or (finding is None and flow.name in ("duel_host", "duel_join")):
             mods = dict(sys.modules)
             peer_moves()
             as_it_was(mods)
             mods = None
-        if finding is not None and flow.name not in ("duel_host", "duel_join", "duel_reconnect"):
-            found()  # frames flow: the link drops what found the peer
         renderer.update(flow.screen)
+        if finding is not None and found_at and clock() >= found_at:
+            found()  # (a board's loop: BleLink.poll after the frame, in BoardProfile.sleep)
 
     def sample_duel():
         used = sample()
-        if flow.name in stage_duel and used > stage_duel[flow.name]:
-            stage_duel[flow.name] = used
+        # (the lobby's samples before the peer is made: none of its share to subtract)
+        seen = stage_duel if peer is not None else alone
+        if flow.name in seen and used > seen[flow.name]:
+            seen[flow.name] = used
 
     def act_duel(a):
         act(a)
@@ -498,7 +518,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     costs = []
     for n in range(DUELS):  # duel n: from the title's menu (or a duel's end) to the verdict
         for k in stage_duel:
-            stage_duel[k] = 0
+            stage_duel[k] = alone[k] = 0
         peer = None
         peer_rng = Rng(13 + n)
         sim = sims[n]
@@ -536,8 +556,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
                 fired += 1
                 if fired == 20 and not dropped:  # the connection drops once, mid-battle
                     dropped = True
-                    sim.disconnect(3000)
-                    find()
+                    find(3000)
             step_duel()
             steps += 1
             if steps % 8 == 0:
@@ -556,12 +575,15 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         costs.append(cost)
         each = 0
         for k, v in stage_duel.items():
-            if v:
-                v = max(0, v - cost)
+            v = max(v - cost, alone[k])
+            stage_duel[k] = v
+            if v > 0:
                 each = max(each, v)
                 least[k] = min(least.get(k, v), v)
                 most_seen[k] = max(most_seen.get(k, 0), v)
         peaks.append(each)
+        if n == 0:  # the first duel's screens, the one a board plays (label with spaces: no name)
+            print("first duel screens", " ".join("%s:%d" % (k, v) for k, v in stage_duel.items() if v > 0))
         if n == 0 and FRESH:
             micropython.qstr_info()  # the names a board has during its first duel
     most_duel = 0
@@ -571,6 +593,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     print("duelscreens", " ".join("%s:%d" % (k, v) for k, v in least.items()))
     print("duelscreensmost", " ".join("%s:%d" % (k, v) for k, v in most_seen.items()))
     print("duelsub", max(costs))
+    print("duel costs", " ".join("%d" % v for v in costs))  # (the peer's share, each duel)
     print("duel peaks", " ".join("%d" % v for v in peaks) if finished else "0")
     print("linksim", LINKSIM)
     # a game against the computer after the duels: from the last duel's end screen to the title
@@ -580,7 +603,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     # the duels' interned names stay (never freed: a board's too). Printed as "after the duels, a
     # game's peak" (its label has spaces: no name interned, so a game's count of names is as before)
     link = finding = linker = sims = sim = peer = PeerService = BleLink = make = clock = None
-    costs = least = most_seen = stage_duel = peaks = None
+    costs = least = most_seen = stage_duel = alone = peaks = None
     forget("seabattle.linksim")
     linksim = None
     BASE -= LINKSIM

@@ -64,6 +64,7 @@ def drop(p):
         if name.startswith(BLE_MODULES[0]) or name in BLE_MODULES:
             forget(name)
     forget("seabattle.duelplay")
+    forget("seabattle.duellobby")  # (its lobby's calls: loaded by the title's resumable())
     forget("hardware.boards.duelhooks")
     forget("hardware.boards.linkup")
 

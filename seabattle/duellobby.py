@@ -1,0 +1,124 @@
+"""The duel adapter's lobby (seabattle.duelplay.DuelAdapter): a saved duel offered, resumed or
+abandoned, hosting, joining, and the Duel made once the link is there, as functions of the
+adapter ``a`` (the adapter's ``__getattr__`` and ``poll`` call them).
+
+Loaded while no Duel is made (the title's offer, the lobby, a saved duel's reconnection) and
+dropped once one is (``DuelAdapter.poll``) or the title lets the adapter go
+(hardware.boards.linkup.drop): a duel's battle holds the adapter's module, not this code (on a
+board every module held is heap).
+"""
+
+from seabattle.compat import forget
+from seabattle.duelplay import _GUEST, _HOST, _match, forget_protocol
+
+
+def resumable(a):
+    """(peer name, role) of an unfinished saved duel the title may offer, else None."""
+    if a.saved is None or a.load_duel is None or a.active:
+        return None
+    from seabattle import duel_save  # its peek needs no more of the protocol
+
+    try:
+        role, phase, peer, placed = duel_save.peek(a.saved[1])
+    except ValueError:  # seabattle.duel.DuelError: not a duel save, or damaged
+        if a.duel is None:
+            forget_protocol()  # the error's class loaded it
+        return None
+    finally:
+        duel_save = None
+        forget("seabattle.duel_save")
+    if phase >= 3 or not placed:  # done, or nothing committed yet: nothing to go back to
+        return None
+    return peer, role
+
+
+def radio(a):
+    """False if the linker says the board's radio cannot be started (``ready()``)."""
+    ready = getattr(a.linker, "ready", None)
+    return ready is None or ready()
+
+
+def resume(a):
+    """Reconnect to the same opponent: host the same lobby code again, or look for it.
+    False if the radio cannot be started (the saved duel stays, offered on the title)."""
+    if not radio(a):
+        return False
+    lobby, data = a.saved
+    info = resumable(a)
+    a.role = info[1]
+    a.active = True
+    a.resuming = True
+    a.duel = None
+    a.match = None
+    a._loading = data
+    if a.role == _HOST:
+        a.linker.host(lobby)
+    else:
+        a.linker.rejoin(lobby)
+    return True
+
+
+def abandon(a):
+    """Forget the saved duel (the other board sees the opponent gone)."""
+    a.saved = None
+    if a.forget is not None:
+        a.forget()
+    forget_protocol()
+
+
+def host(a):
+    """The lobby code to show, or None: the radio cannot be started (nothing hosted)."""
+    if not radio(a):
+        return None
+    a.role = _HOST
+    a.active = True
+    a.duel = None
+    a.saved = None  # a new duel takes the saved one's place at its first save
+    return a.linker.host()
+
+
+def join(a):
+    """False if the radio cannot be started (nothing looked for)."""
+    if not radio(a):
+        return False
+    a.role = _GUEST
+    a.active = True
+    a.duel = None
+    a.saved = None
+    a.lobbies = []
+    return True
+
+
+def connect(a, lobby):
+    if a.linker.link is None:  # (the join screen stays until the peer says hello: a
+        a.linker.connect(lobby)  # second press while connecting chooses nothing new)
+
+
+def made(a, flow):
+    """The duel adapter ``a`` polled with no Duel yet (seabattle.duelplay.DuelAdapter.poll): the
+    joiner's list of games, then the Duel made (or the saved one loaded) once the link is there.
+    True once it is."""
+    link = a.linker.link
+    if link is None:
+        if a.role == _GUEST:
+            seen = list(a.linker.scan())
+            if seen != a.lobbies:
+                a.lobbies = seen
+                flow.show_duel("duel_join", lobbies=seen)
+        return False
+    if a._loading is not None:  # a saved duel: loaded at once, its gone timer running
+        a.duel = a.load_duel(a._loading, link)
+        a._loading = None
+        a.match = _match(a.duel)
+        a.match.started()
+        a.match.replayed()
+    elif not link.connected:
+        # a new Duel is made once frames flow, not while the lobby advertises or
+        # connects: until then it would only wait, and on a board the lobby holds
+        # adafruit_ble and hardware.blefind (~24 KB of a 32-bit heap), which the link
+        # lets go as frames start to flow (hardware.blefind.bare); made at once,
+        # the Duel came on top of them: the first duel's peak (tools.ramreport)
+        return False
+    else:
+        a.duel = a.make_duel(link, a.role, flow.rules)
+    return True
