@@ -41,7 +41,7 @@ def _count(hard):
     sizes = hard.sizes
     ships = hard.ships
     if getattr(hard, "dens", None) is None:  # (a cell takes at most ``size`` spots of each ship each way)
-        hard.dens = bytearray(cells) if 2 * sum(sizes) < 256 else array("H", bytes(cells))
+        hard.dens = bytearray(cells) if 2 * sum(sizes) < 256 else array("H", range(cells))  # (zeroed below)
         hard.live = bytearray(ships)
     dens = hard.dens
     for c in range(cells):

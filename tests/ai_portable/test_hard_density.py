@@ -124,3 +124,30 @@ def test_density_only_with_a_uniform_pool():
     assert hard_density.DENSITY[mb.touch] == 2
     assert Hard(mb, Rng(1), pool=10, styles=b"\x00\x00\x02").density is None
     assert Hard(R.preset("classic"), Rng(1), pool=10, styles=b"\x00").density is None
+
+
+class _Chart:
+    """What the count reads of a hard player (seabattle.hard_density._count), nothing else."""
+
+    def __init__(self, rules, sizes):
+        self.rules = rules
+        self.w = rules.width
+        self.h = rules.height
+        self.sizes = sizes
+        self.ships = len(sizes)
+        self.known = bytearray([UNKNOWN] * rules.cells)
+        self.sunk = []
+        self.seen = 0
+
+
+def test_density_of_a_fleet_past_a_byte_counts_every_cell():
+    # a cell takes up to 2 * size spots of each ship: a fleet of 128 decks or more needs 16-bit
+    # counts, one per cell (the array was made from bytes, half as many entries on CPython)
+    rules = R.preset("mb")  # (the count reads only the board's size from the rules)
+    sizes = [5] * 26  # 130 decks
+    chart = _Chart(rules, sizes)
+    for _ in hard_density._count(chart):
+        pass
+    assert len(chart.dens) == rules.cells
+    assert [chart.dens[c] for c in range(rules.cells)] == spots_through(rules, chart.known, sizes)
+    assert max(chart.dens) > 255
