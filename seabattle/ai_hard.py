@@ -41,9 +41,9 @@ and those that stayed) and TOPUP copies; the fleets removed meanwhile are replac
 next miss. A device shows the answer for a moment before the next shot and steps the work
 during it. Which work comes before which move depends only on the answers (never on the clock),
 so a seed replays its game however the slices fall, unless a device's patience runs out first
-(``hurry``: the move then comes from the part of the refill done by then). A wounded ship may also hand
-its hits to an unhit ship of another size (a Metropolis-Hastings swap), so copies do not keep the
-size their ancestor first gave it.
+(``hurry``: the move then comes from the part of the refill done by then). A wounded ship may
+also hand its hits to an unhit ship of another size (a Metropolis-Hastings swap), so copies do
+not keep the size their ancestor first gave it.
 
 The first pool comes from an opening table (see TABLE_MAGIC) when there is one for the rules.
 
