@@ -66,25 +66,26 @@ def abandon(a):
     forget_protocol()
 
 
-def host(a):
-    """The lobby code to show, or None: the radio cannot be started (nothing hosted)."""
+def _lobby(a, role):
+    """A new duel's lobby as ``role``; False if the radio cannot be started."""
     if not radio(a):
-        return None
-    a.role = _HOST
+        return False
+    a.role = role
     a.active = True
     a.duel = None
     a.saved = None  # a new duel takes the saved one's place at its first save
-    return a.linker.host()
+    return True
+
+
+def host(a):
+    """The lobby code to show, or None: the radio cannot be started (nothing hosted)."""
+    return a.linker.host() if _lobby(a, _HOST) else None
 
 
 def join(a):
     """False if the radio cannot be started (nothing looked for)."""
-    if not radio(a):
+    if not _lobby(a, _GUEST):
         return False
-    a.role = _GUEST
-    a.active = True
-    a.duel = None
-    a.saved = None
     a.lobbies = []
     return True
 
