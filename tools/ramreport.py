@@ -165,7 +165,11 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
     if not os.path.isdir(os.path.join(ROOT, "lib", "adafruit_ble")):
         bundle.bundle(os.path.join(ROOT, "lib"))
     args = [str(width), str(height), "ble" if ble else "no"]
-    tail = [str(level), role, str(pad)] + (["fresh"] if fresh else [])
+    # fresh: True (a VM that starts into the duel), "prep" or ("resume", file) (resumed())
+    tail = [str(level), role, str(pad)] + (
+        list(fresh) if isinstance(fresh, tuple) else [fresh] if isinstance(fresh, str) else ["fresh"] if fresh else [])
+    if isinstance(fresh, tuple):  # the file with the reset's state, as the VM sees it
+        tail[-1] = (GUEST_ROOT or "") + "/" + fresh[1] if vm == "wasm" else os.path.join(ROOT, fresh[1])
     if vm == "wasm":
         g = GUEST_ROOT
         code, stdout, stderr = run_wasm(
@@ -187,7 +191,7 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
                 cwd=code or ROOT, env=env, capture_output=True, text=True, timeout=600)
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     out = stdout + stderr
-    res = {"stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "linksim": 0, "aftergame": 0,
+    res = {"nvm": None, "peer": None, "stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "linksim": 0, "aftergame": 0,
            "duelscreens": [],
            "duelscreensmost": [], "firstscreens": [], "duelsub": (0,), "duelpeaks": (0,), "gamepeaks": (0,), "screens": [], "qstrs": None,
            "qstrlist": [], "ok": False, "out": out}
@@ -196,6 +200,9 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
         m = re.match(r"stage (\d+) (.*)", line)
         if m:
             res["stages"].append((int(m.group(1)), m.group(2)))
+        m = re.match(r"(nvm|peer) ([0-9a-f]+)$", line)  # (fresh="prep": the state at the reset)
+        if m:
+            res[m.group(1)] = m.group(2)
         m = re.match(r"(startup|peak|shots|saves|duelpeak|linksim) (\d+)", line)
         if m:
             res[m.group(1)] = int(m.group(2))
@@ -425,12 +432,13 @@ CAVEAT = (
 LAYOUTS = (0, 3, 7)  # the harness's PAD (16-byte blocks) of each layout the report plays
 
 
-def steady(width, height, ble=True, vm="unix", level=0, role="host", heap=None, fresh=False):
+def steady(width, height, ble=True, vm="unix", level=0, role="host", heap=None, fresh=False, layouts=None):
     """``measure`` over the heap layouts of LAYOUTS: the run whose peak is the median, with
     "layouts": every run's (startup, peak). The collectors are conservative: a stale word keeps
     some garbage alive, and which depends on where objects lie (measured: one layout read
     82.5 KB, five others 78.0-78.1 KB, the same game)."""
-    runs = [measure(width, height, ble, heap, vm=vm, level=level, role=role, pad=p, fresh=fresh) for p in LAYOUTS]
+    runs = [measure(width, height, ble, heap, vm=vm, level=level, role=role, pad=p, fresh=fresh)
+            for p in (layouts or LAYOUTS)]
     bad = [r for r in runs if not r["ok"]]
     if bad:
         return bad[0]
@@ -440,6 +448,32 @@ def steady(width, height, ble=True, vm="unix", level=0, role="host", heap=None, 
     r["firsts"] = sorted(x["duelpeaks"][0] for x in runs)  # each layout's first duel
     r["runs"] = runs
     return r
+
+
+def resumed(width, height, vm="wasm", heap=None, layouts=None):
+    """A board reset in the middle of a duel's battle and the duel continued as host: one run
+    plays a fresh duel 20 shots into its battle and gives the nvm as the duel left it and the
+    peer's state there; then ``steady`` over the layouts, each run a fresh VM that starts from
+    that nvm, chooses «Продолжить дуэль» on the title, hosts the same lobby again and plays on
+    to the verdict (the peer loaded from its state; the link down 1 s, as while hosting).
+    The result's "firsts" are each layout's peak of that duel (sorted), "firstscreens" the most
+    on each screen in the median one; "ok" is False if either run failed."""
+    prep = measure(width, height, True, heap, vm=vm, role="host", fresh="prep")
+    if not prep["ok"] or not prep["nvm"] or not prep["peer"]:
+        prep["ok"] = False
+        return prep
+    os.makedirs(os.path.join(ROOT, "out"), exist_ok=True)
+    name = "out/resume-%d.txt" % os.getpid()  # (out/: ignored by git; the wasm VM reads only ROOT)
+    with open(os.path.join(ROOT, name), "w") as f:
+        f.write("nvm %s\npeer %s\n" % (prep["nvm"], prep["peer"]))
+    try:
+        r = steady(width, height, True, vm=vm, role="host", heap=heap, fresh=("resume", name), layouts=layouts)
+        if r["ok"]:  # the layout whose duel is the median (steady's is by the game's figures)
+            r["firstscreens"] = [x for x in r["runs"] if x["duelpeaks"][0] == r["firsts"][len(r["firsts"]) // 2]][0][
+                "firstscreens"]
+        return r
+    finally:
+        os.remove(os.path.join(ROOT, name))
 
 
 def main(argv=None):
@@ -513,6 +547,15 @@ def main(argv=None):
                         print("      the first duel alone (the one a relaunch gives; median of the layouts): fresh host"
                               " %.1f, join %.1f; after a game host %.1f, join %.1f KB" % tuple(
                                   x["firsts"][1] / 1024 for x in (fr[0], fr[1], r, j)))
+                        rs = resumed(w, h, vm=vm, heap=heap_arg)
+                        if not rs["ok"]:
+                            failed = True
+                            print("%s  a resumed duel FAILED\n%s" % (tag, rs["out"][-1500:]))
+                        else:
+                            print("      a duel resumed after a reset (host, a fresh VM from the nvm; median of the"
+                                  " layouts): %.1f KB; the most on each screen: %s" % (
+                                      rs["firsts"][len(rs["firsts"]) // 2] / 1024,
+                                      ", ".join("%s %.1f" % (k, v / 1024) for k, v in rs["firstscreens"])))
                     prev = 0
                     for used, name in r["stages"]:
                         print("      %-24s +%6.1f KB" % (name, (used - prev) / 1024))

@@ -37,6 +37,22 @@ import vectorio  # noqa: E402,F401
 # microcontroller.nvm is flash behind a small native object on a board, not 8 KB of heap: its
 # stand-in is made before the baseline too (the Store reads records out of it by slices)
 NVM = bytearray(b"\xff" * 8192)
+# "prep" and "resume" (tools.ramreport's resumed duel, host): "prep" plays a fresh duel until
+# 20 shots into its battle and prints the board's nvm and the peer's state there (a reset: the
+# duel as the nvm kept it); "resume" starts a fresh VM from that nvm, as a board starts after the
+# reset, and continues the duel from the title's «Продолжить дуэль», the peer loaded from its state
+MODE = sys.argv[8] if len(sys.argv) > 8 else ""
+PEER_SAVED = None
+if MODE == "resume":
+    import binascii
+
+    # (a file: the port fails on an argument that long; no ``with``: at the module's level it
+    # made the WASI build trap at once, out of bounds, even in runs that never reach it)
+    f = open(sys.argv[9])
+    NVM[:] = binascii.unhexlify(f.readline().split()[1])
+    PEER_SAVED = binascii.unhexlify(f.readline().split()[1])
+    f.close()
+    binascii = f = None
 
 
 
@@ -218,7 +234,7 @@ def busy(op):
 # "fresh": no game before the duel (or the hard level): the VM starts into it as a board would
 # after supervisor.reload() (hardware.relaunch), its heap holding none of an earlier screen's
 # garbage and its names' pools only start-up's
-FRESH = len(sys.argv) > 8 and sys.argv[8] == "fresh"
+FRESH = MODE in ("fresh", "prep", "resume")
 if FRESH and BLE:
     shots = 0
     ended = over = True
@@ -287,7 +303,7 @@ if BLE:  # what the game held of the duel (nothing: LazyDuel loads it when a due
 
     micropython.qstr_info()  # the game's names (printed again at the end with a duel's)
 ROLE = sys.argv[6] if len(sys.argv) > 6 else "host"
-DUELS = 3  # duels played after the game (see "several duels" below)
+DUELS = 1 if MODE in ("prep", "resume") else 3  # duels played after the game (see "several duels" below)
 if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel after it)
     # a duel after that game, as a board plays it (host, or join with ROLE "join"): the end
     # screen's menu -> the title -> the duel menu -> host (join: the lobby found, chosen); the
@@ -435,6 +451,13 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         return duel.Duel(link, clock, Profile.rng, role, "Маша", rules,
                          lambda data: duelhooks.duel_store(keeper, data, "KIT4"))
 
+    def load_saved(data, link, gone_ms=None):  # (hardware.boards.duelhooks.hooks' load, over linksim's clock)
+        from hardware.boards import duelhooks
+        from seabattle import duel
+
+        return duel.Duel.load(data, link, clock, Profile.rng, lambda data: duelhooks.duel_store(keeper, data, "KIT4"),
+                              duel.GONE_MS if gone_ms is None else gone_ms)
+
     linker = Linker()
 
     def peer_moves():
@@ -442,7 +465,10 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         if peer is None:
             from seabattle import duel
 
-            peer = duel.Duel(sim.ends[1], clock, Rng(11), 1 if ROLE == "host" else 0, "Петя", flow.rules)
+            if PEER_SAVED is not None:  # (the peer's side of a resumed duel: where it was)
+                peer = duel.Duel.load(PEER_SAVED, sim.ends[1], clock, Rng(11))
+            else:
+                peer = duel.Duel(sim.ends[1], clock, Rng(11), 1 if ROLE == "host" else 0, "Петя", flow.rules)
             duel = None
         for ev in peer.poll():
             if ev[0] == "hello":
@@ -484,7 +510,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         # the peer: once the link is up (found), as the board's side is made by then: made while
         # the lobby still holds the BLE objects, its protocol's code came on top of them here,
         # as a board's did only while it made its Duel at once (seabattle.duelplay)
-        if peer is not None or (finding is None and flow.name in ("duel_host", "duel_join")):
+        if peer is not None or (finding is None and (flow.name in ("duel_host", "duel_join") or PEER_SAVED is not None)):
             mods = dict(sys.modules)
             peer_moves()
             as_it_was(mods)
@@ -525,16 +551,17 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         if n == 0:
             if not FRESH:
                 act_duel(ui.MENU)  # the end screen's menu: the title
-            while flow.keys[flow.screen.selected] != "duel":
+            while flow.keys[flow.screen.selected] != ("duel_continue" if MODE == "resume" else "duel"):
                 act_duel(ui.DOWN)
-        act_duel(ui.FIRE)  # the duel menu (after a duel's end: no rematch on that connection)
-        if ROLE != "host":
+        act_duel(ui.FIRE)  # the duel menu (after a duel's end: no rematch on that connection);
+        if ROLE != "host":  # resuming: the saved duel's menu (resume, abandon, back)
             act_duel(ui.DOWN)
         real = flow.duel.load()  # the adapter (LazyDuel loads it as the duel menu's choice asks for
         real.linker = linker  # it, and drops it on the title) over linksim
         real.make_duel = make
+        real.load_duel = load_saved
         real = None
-        act_duel(ui.FIRE)  # host, or join
+        act_duel(ui.FIRE)  # host, or join; resume
         steps = 0
         dropped = False
         fired = 0
@@ -554,6 +581,14 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
                 goto(target, flow.aim)
                 act_duel(ui.FIRE)
                 fired += 1
+                if fired == 20 and MODE == "prep":  # the board is reset: its nvm, the peer's state
+                    import binascii
+
+                    print("nvm", binascii.hexlify(NVM).decode())
+                    print("peer", binascii.hexlify(peer.save()).decode())
+                    print("most", most, gc.mem_alloc() + gc.mem_free())  # (tools/ramreport.py's check)
+                    print("ok")
+                    sys.exit(0)
                 if fired == 20 and not dropped:  # the connection drops once, mid-battle
                     dropped = True
                     find(3000)
