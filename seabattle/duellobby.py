@@ -11,6 +11,11 @@ board every module held is heap).
 from seabattle.compat import forget
 from seabattle.duelplay import _GUEST, _HOST, _match, forget_protocol
 
+# How long a resumed duel waits in its lobby for the opponent (s): seabattle.duel's GONE_MS, the
+# silence after which a duel ends with the opponent gone (a constant of its own: the lobby does not
+# load the protocol's module to read it)
+RESUME_WAIT = 120
+
 
 def resumable(a):
     """(peer name, role) of an unfinished saved duel the title may offer, else None."""
@@ -51,6 +56,7 @@ def resume(a):
     a.duel = None
     a.match = None
     a._loading = data
+    a.resume_at = None  # (the lobby's first frame: made())
     if a.role == _HOST:
         a.linker.host(lobby)
     else:
@@ -107,18 +113,29 @@ def made(a, flow):
                 a.lobbies = seen
                 flow.show_duel("duel_join", lobbies=seen)
         return False
-    if a._loading is not None:  # a saved duel: loaded at once, its gone timer running
-        a.duel = a.load_duel(a._loading, link)
+    # A Duel is made, or a saved one loaded, once frames flow, not while the lobby advertises
+    # or connects: until then it would only wait, and on a board the lobby holds adafruit_ble
+    # and hardware.blefind (~24 KB of a 32-bit heap), which the link lets go as frames start to
+    # flow (hardware.blefind.bare). Made at once, the Duel came on top of them: the first duel's
+    # peak, and a duel resumed after a reset peaked there at ~133 KB (its battle ~113: tools.ramreport)
+    if a._loading is not None:  # a saved duel
+        if a.resume_at is None:
+            a.resume_at = flow.now
+        if link.connected:
+            wait = None
+        elif flow.now - a.resume_at < RESUME_WAIT:
+            return False
+        else:  # the opponent never came back: the duel ends, the opponent gone (as the Duel
+            # decides after its silence); the lobby stops first: the ending needs no link
+            a.linker.cancel()
+            wait = 0
+        a.duel = a.load_duel(a._loading, link, wait)
         a._loading = None
+        a.saved = None  # (its bytes, ~2 KB: Back saves the Duel's state again, DuelAdapter.cancel)
         a.match = _match(a.duel)
         a.match.started()
         a.match.replayed()
     elif not link.connected:
-        # a new Duel is made once frames flow, not while the lobby advertises or
-        # connects: until then it would only wait, and on a board the lobby holds
-        # adafruit_ble and hardware.blefind (~24 KB of a 32-bit heap), which the link
-        # lets go as frames start to flow (hardware.blefind.bare); made at once,
-        # the Duel came on top of them: the first duel's peak (tools.ramreport)
         return False
     else:
         a.duel = a.make_duel(link, a.role, flow.rules)

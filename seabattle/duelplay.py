@@ -12,7 +12,7 @@ radio cannot be started (hardware.boards.duelhooks.LazyLinker): then ``host()`` 
 and the save hook).
 
 A duel saved in the nvm survives a reset: the profile passes ``saved`` (lobby code, duel bytes)
-and ``load_duel(data, link)``; the title menu offers it (``resumable()``), ``resume()`` hosts
+and ``load_duel(data, link, gone_ms)``; the title menu offers it (``resumable()``), ``resume()`` hosts
 the same lobby code again (host) or looks for it (``linker.rejoin(code)``, guest), and the saved
 Duel picks up where its last save left it (the protocol's SYNC resends what either side lacks,
 and its session id refuses any other device). ``abandon()`` forgets it (``forget()``).
@@ -64,7 +64,7 @@ class DuelAdapter:
         self.linker = linker
         self.make_duel = make_duel
         self.saved = saved  # (lobby code, duel bytes) of a duel kept in the nvm, or None
-        self.load_duel = load_duel  # (data, link) -> the saved Duel
+        self.load_duel = load_duel  # (data, link, gone_ms or None: the default) -> the saved Duel
         self.forget = forget  # drops the saved duel from the nvm
         self._loading = None  # duel bytes to load once the linker has a link
         self.resuming = False

@@ -210,6 +210,46 @@ def test_both_boards_reset_and_both_resume():
     _finish(air, boards)
 
 
+def test_a_resumed_duel_is_loaded_once_the_opponent_is_connected():
+    """The saved Duel is loaded when frames can flow, not while the lobby advertises: on a board
+    the lobby holds adafruit_ble and hardware.blefind, and the Duel on top of them made a resumed
+    duel's peak (135 KB on the 32-bit VM, its battle ~117: tools.ramreport's resumed duel)."""
+    air, boards = _start(seed=12)
+    assert _shoot(air, boards, lambda: _shots(boards) >= 30)
+    boards = [b.reset() for b in boards]
+    h, g = boards
+    _resume(h)
+    assert _run(air, boards, lambda: air.now > 30, limit=5000)  # the guest not back yet
+    assert h.flow.name == "duel_reconnect" and h.p.duel.real.duel is None
+    assert h.adapter.advertising  # the same lobby, waiting
+    _resume(g)
+    assert _run(air, boards, lambda: all(b.flow.name == "battle" for b in boards))
+    assert h.p.duel.real.duel is not None and h.p.duel.real.saved is None
+    _finish(air, boards)
+
+
+def test_a_resumed_duel_whose_opponent_never_comes_back_ends_with_the_opponent_gone():
+    """Only one board resumes after both were reset: after the silence a duel allows
+    (seabattle.duellobby.RESUME_WAIT, the Duel's GONE_MS) it stops advertising, loads the duel,
+    which ends with the opponent gone (a win, as when the opponent vanishes mid-battle), and the
+    title no longer offers it."""
+    from seabattle import duellobby
+
+    air, boards = _start(seed=14)
+    assert _shoot(air, boards, lambda: _shots(boards) >= 20)
+    h, g = [b.reset() for b in boards]
+    _resume(h)
+    start = air.now
+    assert _run(air, [h], lambda: h.flow.name != "duel_reconnect", limit=20000)
+    assert air.now - start >= duellobby.RESUME_WAIT
+    assert h.flow.name == "duel_gone", h.flow.name
+    d = h.p.duel.real.duel
+    assert d.phase == D.DONE and d.won is True and d.reason == "gone"
+    assert not h.adapter.advertising  # the lobby was closed
+    h.act(ui.FIRE)  # back to the title
+    assert h.flow.name == "title" and "duel_continue" not in h.flow.keys
+
+
 def test_a_reset_at_save_boundaries_of_either_board():
     """Reset a board right after its k-th nvm write (every few), pick the title row, finish."""
     points = 0

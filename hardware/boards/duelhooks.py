@@ -95,7 +95,7 @@ def duel_store(keeper, data, lobby=""):
 
 def hooks(p):
     """(make, load, abandon): the duel adapter's ``make_duel(link, role, rules)``,
-    ``load_duel(data, link)`` and ``forget()`` over the profile ``p``'s clock, random source,
+    ``load_duel(data, link, gone_ms)`` and ``forget()`` over the profile ``p``'s clock, random source,
     name and nvm."""
     keeper = p.keeper
 
@@ -109,10 +109,12 @@ def hooks(p):
 
         return duel.Duel(link, p.ms, p.rng, role, p.player or p.name, rules, store(link))
 
-    def load(data, link):
+    def load(data, link, gone_ms=None):
         from seabattle import duel
 
-        return duel.Duel.load(data, link, p.ms, p.rng, store(link))
+        if gone_ms is None:
+            gone_ms = duel.GONE_MS
+        return duel.Duel.load(data, link, p.ms, p.rng, store(link), gone_ms)
 
     def abandon():
         """The player abandoned the saved duel: clear it (one write; the stats stay)."""
