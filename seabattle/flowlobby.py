@@ -12,12 +12,17 @@ from seabattle.flow import END_DELAY, forget
 from seabattle.flowduel import go_duel_wait, in_battle, leave_lobby, show_duel, to_title
 
 
-def go_duel(f):
+def _leave_title(f):
+    """What the title held that a duel's lobby never shows (a board holds only what is on screen)."""
     forget("seabattle.save")  # a game against the computer's saving, if one was played: a duel saves itself
     forget("seabattle.match")  # and its match (seabattle.battlestart's): a duel has seabattle.duelmatch
     if f._phase_name == "flowmenu":  # the title's screens and texts: the lobby shows none of them
         f._drop_phase()  # (Flow._phase loads them again with the title)
         strings.unload("menu")
+
+
+def go_duel(f):
+    _leave_title(f)
     keys = ["host", "join", "back"]
     f._menu("duel", f.t("menu_duel"), keys, [f.t("duel_" + k) for k in keys])
 
@@ -57,6 +62,9 @@ def no_radio(f):
 
 def go_duel_saved(f):
     """The duel saved before a reset: reconnect to the same opponent, or abandon it."""
+    # (a saved duel's lobby held the title's module and texts too: ~6 KB of its peak, the
+    # resumed duel's, 32-bit VM: tools.ramreport)
+    _leave_title(f)
     keys = ["resume_duel", "abandon_duel", "back"]
     name = f.duel.resumable()[0]
     f._menu("duel_saved", f.t("duel_saved_title", name=name), keys,

@@ -24,6 +24,12 @@ DUEL_RECONNECT_32 = 108 * 1024
 # before it (4.4 KB of it seabattle.linksim's, not a board's). Above it, something new stays
 # alive through the battle (a module, a copy of the save): raise it only with a reason
 DUEL_PEAK_32 = 114 * 1024
+# a duel resumed after a reset (host, 32-bit, 160x128, one layout, 1m heap): 135.3 KB while its
+# lobby loaded the saved Duel beside adafruit_ble and hardware.blefind (session 12; 132.9 the
+# median of three layouts), ~120 once the Duel is loaded when the link is up, 113.3 once the
+# saved duel's menu also let the title's module and texts go (seabattle.flowlobby), its battle
+# 112.8. Above it, the Duel or the title's code is back in the lobby: raise it only with a reason
+RESUMED_32 = 118 * 1024
 
 
 def test_the_device_code_runs_a_whole_game_on_micropython_and_reports_its_heap():
@@ -172,6 +178,16 @@ def test_a_duel_is_measured_as_the_joiner_too():
     assert r["duelpeak"] == max(screens.values()) > r["peak"]
     assert screens["duel_reconnect"] < DUEL_RECONNECT_32, screens  # (147.4 KB with adafruit_ble)
     assert r["duelpeak"] < DUEL_PEAK_32, screens
+
+
+def test_a_duel_resumed_after_a_reset_stays_under_its_ceiling():
+    """A board reset mid-battle: a fresh VM from its nvm, «Продолжить дуэль», the same lobby
+    hosted again, the duel played on to its verdict (tools.ramreport.resumed)."""
+    r = ramreport.resumed(160, 128, heap="1m", layouts=(0,))
+    assert r["ok"], r["out"][-3000:]
+    screens = dict(r["firstscreens"])
+    assert {"duel_reconnect", "battle", "end"} <= set(screens), screens
+    assert r["firsts"][0] == max(screens.values()) < RESUMED_32, screens
 
 
 def test_the_duel_breakdown_names_every_module_a_duel_loads_with_its_heap():
