@@ -554,7 +554,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
             while flow.keys[flow.screen.selected] != ("duel_continue" if MODE == "resume" else "duel"):
                 act_duel(ui.DOWN)
         act_duel(ui.FIRE)  # the duel menu (after a duel's end: no rematch on that connection);
-        if ROLE != "host":  # resuming: the saved duel's menu (resume, abandon, back)
+        if ROLE != "host" and MODE != "resume":  # resuming: the saved duel's menu (resume first)
             act_duel(ui.DOWN)
         real = flow.duel.load()  # the adapter (LazyDuel loads it as the duel menu's choice asks for
         real.linker = linker  # it, and drops it on the title) over linksim
