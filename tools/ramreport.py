@@ -450,7 +450,7 @@ def steady(width, height, ble=True, vm="unix", level=0, role="host", heap=None, 
     return r
 
 
-def resumed(width, height, vm="wasm", heap=None, layouts=None):
+def resumed(width, height, vm="wasm", heap=None, layouts=None, role="host"):
     """A board reset in the middle of a duel's battle and the duel continued as host: one run
     plays a fresh duel 20 shots into its battle and gives the nvm as the duel left it and the
     peer's state there; then ``steady`` over the layouts, each run a fresh VM that starts from
@@ -458,7 +458,7 @@ def resumed(width, height, vm="wasm", heap=None, layouts=None):
     to the verdict (the peer loaded from its state; the link down 1 s, as while hosting).
     The result's "firsts" are each layout's peak of that duel (sorted), "firstscreens" the most
     on each screen in the median one; "ok" is False if either run failed."""
-    prep = measure(width, height, True, heap, vm=vm, role="host", fresh="prep")
+    prep = measure(width, height, True, heap, vm=vm, role=role, fresh="prep")
     if not prep["ok"] or not prep["nvm"] or not prep["peer"]:
         prep["ok"] = False
         return prep
@@ -467,7 +467,7 @@ def resumed(width, height, vm="wasm", heap=None, layouts=None):
     with open(os.path.join(ROOT, name), "w") as f:
         f.write("nvm %s\npeer %s\n" % (prep["nvm"], prep["peer"]))
     try:
-        r = steady(width, height, True, vm=vm, role="host", heap=heap, fresh=("resume", name), layouts=layouts)
+        r = steady(width, height, True, vm=vm, role=role, heap=heap, fresh=("resume", name), layouts=layouts)
         if r["ok"]:  # the layout whose duel is the median (steady's is by the game's figures)
             r["firstscreens"] = [x for x in r["runs"] if x["duelpeaks"][0] == r["firsts"][len(r["firsts"]) // 2]][0][
                 "firstscreens"]
@@ -547,15 +547,16 @@ def main(argv=None):
                         print("      the first duel alone (the one a relaunch gives; median of the layouts): fresh host"
                               " %.1f, join %.1f; after a game host %.1f, join %.1f KB" % tuple(
                                   x["firsts"][1] / 1024 for x in (fr[0], fr[1], r, j)))
-                        rs = resumed(w, h, vm=vm, heap=heap_arg)
-                        if not rs["ok"]:
-                            failed = True
-                            print("%s  a resumed duel FAILED\n%s" % (tag, rs["out"][-1500:]))
-                        else:
-                            print("      a duel resumed after a reset (host, a fresh VM from the nvm; median of the"
-                                  " layouts): %.1f KB; the most on each screen: %s" % (
-                                      rs["firsts"][len(rs["firsts"]) // 2] / 1024,
-                                      ", ".join("%s %.1f" % (k, v / 1024) for k, v in rs["firstscreens"])))
+                        for who in ("host", "join"):
+                            rs = resumed(w, h, vm=vm, heap=heap_arg, role=who)
+                            if not rs["ok"]:
+                                failed = True
+                                print("%s  a resumed duel FAILED\n%s" % (tag, rs["out"][-1500:]))
+                            else:
+                                print("      a duel resumed after a reset (%s, a fresh VM from the nvm; median of the"
+                                      " layouts): %.1f KB; the most on each screen: %s" % (
+                                          who, rs["firsts"][len(rs["firsts"]) // 2] / 1024,
+                                          ", ".join("%s %.1f" % (k, v / 1024) for k, v in rs["firstscreens"])))
                     prev = 0
                     for used, name in r["stages"]:
                         print("      %-24s +%6.1f KB" % (name, (used - prev) / 1024))

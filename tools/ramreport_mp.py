@@ -441,6 +441,9 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
             self.link = sim.ends[0]
             forget("hardware.boards.linkup")
 
+        def rejoin(self, code):  # a saved duel's joiner looks for its host again
+            self.connect(code)
+
         def cancel(self):
             self.link = None
 
