@@ -159,8 +159,16 @@ def test_a_radio_boards_game_against_the_computer_does_not_pay_for_the_duel():
     assert held == ["the duel's code held by the game: "], held  # the game over, before the duels
     pools = [line for line in lines if line.startswith("qstr pool:")]
     assert len(pools) == 2 and "n_pool=6," in pools[0], pools  # the game's names; with the duels'
+    # each the least of two heap layouts: the conservative collector keeps a stale word's garbage
+    # alive in one layout now and then (session 12: the radio game's start-up read 60.6 KB at
+    # pad 0, 58.3 at pads 3 and 7, the bare game 57.2-57.3 at all three, after lines were added
+    # to the measuring script: no change to the game)
+    bare2 = ramreport.measure(160, 128, ble=False, vm="wasm", pad=3)
+    radio2 = ramreport.measure(160, 128, ble=True, vm="wasm", pad=3, role="game")
+    assert bare2["ok"] and radio2["ok"], (bare2["out"] + radio2["out"])[-3000:]
     for k in ("startup", "peak"):
-        assert radio[k] - bare[k] < 2 * 1024, (k, radio[k], bare[k])
+        least_radio, least_bare = min(radio[k], radio2[k]), min(bare[k], bare2[k])
+        assert least_radio - least_bare < 2 * 1024, (k, radio[k], radio2[k], bare[k], bare2[k])
     # and a game after the duels: the title let the link, the BLE modules and the finished duel's
     # match go (hardware.boards.linkup.drop, seabattle.flowmenu.go_title). Its peak is above the
     # first game's by the duels' interned names (never freed: 17.2 KB of pools) and ~7 KB more;
