@@ -450,12 +450,14 @@ def steady(width, height, ble=True, vm="unix", level=0, role="host", heap=None, 
     return r
 
 
-def resumed(width, height, vm="wasm", heap=None, layouts=None, role="host"):
+def resumed(width, height, vm="wasm", heap=None, layouts=None, role="host", alone=False):
     """A board reset in the middle of a duel's battle and the duel continued as host: one run
     plays a fresh duel 20 shots into its battle and gives the nvm as the duel left it and the
     peer's state there; then ``steady`` over the layouts, each run a fresh VM that starts from
     that nvm, chooses «Продолжить дуэль» on the title, hosts the same lobby again and plays on
     to the verdict (the peer loaded from its state; the link down 1 s, as while hosting).
+    ``alone``: the opponent never comes back; the lobby gives up after seabattle.duellobby's
+    RESUME_WAIT and the duel ends, the opponent gone (played to that screen only).
     The result's "firsts" are each layout's peak of that duel (sorted), "firstscreens" the most
     on each screen in the median one; "ok" is False if either run failed."""
     prep = measure(width, height, True, heap, vm=vm, role=role, fresh="prep")
@@ -467,7 +469,8 @@ def resumed(width, height, vm="wasm", heap=None, layouts=None, role="host"):
     with open(os.path.join(ROOT, name), "w") as f:
         f.write("nvm %s\npeer %s\n" % (prep["nvm"], prep["peer"]))
     try:
-        r = steady(width, height, True, vm=vm, role=role, heap=heap, fresh=("resume", name), layouts=layouts)
+        r = steady(width, height, True, vm=vm, role=role, heap=heap, fresh=("alone" if alone else "resume", name),
+                   layouts=layouts)
         if r["ok"]:  # the layout whose duel is the median (steady's is by the game's figures)
             r["firstscreens"] = [x for x in r["runs"] if x["duelpeaks"][0] == r["firsts"][len(r["firsts"]) // 2]][0][
                 "firstscreens"]
@@ -557,6 +560,15 @@ def main(argv=None):
                                       " layouts): %.1f KB; the most on each screen: %s" % (
                                           who, rs["firsts"][len(rs["firsts"]) // 2] / 1024,
                                           ", ".join("%s %.1f" % (k, v / 1024) for k, v in rs["firstscreens"])))
+                        rs = resumed(w, h, vm=vm, heap=heap_arg, alone=True)
+                        if not rs["ok"]:
+                            failed = True
+                            print("%s  a resumed duel without its opponent FAILED\n%s" % (tag, rs["out"][-1500:]))
+                        else:  # (the lobby gives up after 120 s: the Duel loaded beside the radio's modules)
+                            print("      a duel resumed whose opponent never comes back (host; median of the layouts):"
+                                  " %.1f KB; the most on each screen: %s" % (
+                                      rs["firsts"][len(rs["firsts"]) // 2] / 1024,
+                                      ", ".join("%s %.1f" % (k, v / 1024) for k, v in rs["firstscreens"])))
                     prev = 0
                     for used, name in r["stages"]:
                         print("      %-24s +%6.1f KB" % (name, (used - prev) / 1024))

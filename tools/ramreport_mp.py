@@ -43,7 +43,7 @@ NVM = bytearray(b"\xff" * 8192)
 # reset, and continues the duel from the title's «Продолжить дуэль», the peer loaded from its state
 MODE = sys.argv[8] if len(sys.argv) > 8 else ""
 PEER_SAVED = None
-if MODE == "resume":
+if MODE in ("resume", "alone"):  # ("alone": the peer never comes back)
     import binascii
 
     # (a file: the port fails on an argument that long; no ``with``: at the module's level it
@@ -234,7 +234,7 @@ def busy(op):
 # "fresh": no game before the duel (or the hard level): the VM starts into it as a board would
 # after supervisor.reload() (hardware.relaunch), its heap holding none of an earlier screen's
 # garbage and its names' pools only start-up's
-FRESH = MODE in ("fresh", "prep", "resume")
+FRESH = MODE in ("fresh", "prep", "resume", "alone")
 if FRESH and BLE:
     shots = 0
     ended = over = True
@@ -303,7 +303,7 @@ if BLE:  # what the game held of the duel (nothing: LazyDuel loads it when a due
 
     micropython.qstr_info()  # the game's names (printed again at the end with a duel's)
 ROLE = sys.argv[6] if len(sys.argv) > 6 else "host"
-DUELS = 1 if MODE in ("prep", "resume") else 3  # duels played after the game (see "several duels" below)
+DUELS = 1 if MODE in ("prep", "resume", "alone") else 3  # duels played after the game (see "several duels" below)
 if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel after it)
     # a duel after that game, as a board plays it (host, or join with ROLE "join"): the end
     # screen's menu -> the title -> the duel menu -> host (join: the lobby found, chosen); the
@@ -341,7 +341,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
 
     _collect()
     BASE += gc.mem_alloc()
-    stage_duel = {"duel": 0, "duel_host": 0, "duel_join": 0, "place": 0, "duel_wait": 0, "duel_code": 0,
+    stage_duel = {"duel_gone": 0, "duel": 0, "duel_host": 0, "duel_join": 0, "place": 0, "duel_wait": 0, "duel_code": 0,
                   "battle": 0, "duel_reconnect": 0, "end": 0}
     alone = dict(stage_duel)  # each screen's most while the peer is not made yet (the lobby)
     from adafruit_ble import BLERadio
@@ -426,7 +426,8 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         link = None
 
         def host(self, code=None):
-            find(1000)  # the lobby advertises (1 s) until the peer connects and says HELLO
+            find(100000000 if MODE == "alone" else 1000)  # the lobby advertises (1 s) until the peer
+            # connects and says HELLO ("alone": never)
             self.link = sim.ends[0]
             forget("hardware.boards.linkup")  # the link chosen, as hardware.boards.duelhooks.LazyLinker
             return "KIT4"
@@ -554,10 +555,10 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         if n == 0:
             if not FRESH:
                 act_duel(ui.MENU)  # the end screen's menu: the title
-            while flow.keys[flow.screen.selected] != ("duel_continue" if MODE == "resume" else "duel"):
+            while flow.keys[flow.screen.selected] != ("duel_continue" if MODE in ("resume", "alone") else "duel"):
                 act_duel(ui.DOWN)
         act_duel(ui.FIRE)  # the duel menu (after a duel's end: no rematch on that connection);
-        if ROLE != "host" and MODE != "resume":  # resuming: the saved duel's menu (resume first)
+        if ROLE != "host" and MODE not in ("resume", "alone"):  # resuming: the saved duel's menu (resume first)
             act_duel(ui.DOWN)
         real = flow.duel.load()  # the adapter (LazyDuel loads it as the duel menu's choice asks for
         real.linker = linker  # it, and drops it on the title) over linksim
@@ -568,7 +569,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         steps = 0
         dropped = False
         fired = 0
-        while flow.name != "end" and steps < 200000:
+        while flow.name != "end" and flow.name != "duel_gone" and steps < 200000:
             if flow.name in ("place", "duel_code") or (flow.name == "duel_join" and flow.screen.items):
                 if flow.name == "place":
                     act_duel(ui.SWITCH)  # auto-place
@@ -599,6 +600,13 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
             steps += 1
             if steps % 8 == 0:
                 sample_duel()
+        if MODE == "alone":  # the lobby gave up waiting: the duel ended, the opponent gone
+            sample_duel()
+            print("first duel screens", " ".join("%s:%d" % (k, v) for k, v in alone.items() if v > 0))
+            print("duel peaks", max(alone.values()) if flow.name == "duel_gone" else 0)
+            print("most", most, gc.mem_alloc() + gc.mem_free())
+            print("ok")
+            sys.exit(0)
         while flow.match.findings is None and steps < 200000:  # the fleets revealed and checked
             step_duel()
             steps += 1
