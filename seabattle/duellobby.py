@@ -17,6 +17,13 @@ from seabattle.duelplay import _GUEST, _HOST, _match, forget_protocol
 RESUME_WAIT = 120
 
 
+class _Gone:
+    """The link of a continued duel that ends without its opponent (the lobby gave up): never
+    up. (The real one, closed, would keep the radio's objects alive through the Duel.)"""
+
+    connected = False
+
+
 def resumable(a):
     """(peer name, role) of an unfinished saved duel the title may offer, else None."""
     if a.saved is None or a.load_duel is None or a.active:
@@ -126,8 +133,14 @@ def made(a, flow):
         elif flow.now - a.resume_at < RESUME_WAIT:
             return False
         else:  # the opponent never came back: the duel ends, the opponent gone (as the Duel
-            # decides after its silence); the lobby stops first: the ending needs no link
-            a.linker.cancel()
+            # decides after its silence); the lobby stops first and the radio goes (a board's
+            # linker can ``release`` it): the ending needs no link
+            release = getattr(a.linker, "release", None)
+            if release is None:
+                a.linker.cancel()
+            else:
+                release()
+            link = _Gone()
             wait = 0
         a.duel = a.load_duel(a._loading, link, wait)
         a._loading = None

@@ -445,6 +445,14 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         def rejoin(self, code):  # a saved duel's joiner looks for its host again
             self.connect(code)
 
+        def release(self):  # as hardware.boards.duelhooks.LazyLinker.release: the radio goes
+            global link, finding
+            self.link = finding = None
+            from hardware.boards import linkup
+
+            linkup.drop(profile)
+            linkup = link = None
+
         def cancel(self):
             self.link = None
 
@@ -514,7 +522,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         # the peer: once the link is up (found), as the board's side is made by then: made while
         # the lobby still holds the BLE objects, its protocol's code came on top of them here,
         # as a board's did only while it made its Duel at once (seabattle.duelplay)
-        if peer is not None or (finding is None and (flow.name in ("duel_host", "duel_join") or PEER_SAVED is not None)):
+        if peer is not None or (finding is None and MODE != "alone" and (flow.name in ("duel_host", "duel_join") or PEER_SAVED is not None)):
             mods = dict(sys.modules)
             peer_moves()
             as_it_was(mods)
