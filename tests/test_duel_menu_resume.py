@@ -246,6 +246,7 @@ def test_a_resumed_duel_whose_opponent_never_comes_back_ends_with_the_opponent_g
     d = h.p.duel.real.duel
     assert d.phase == D.DONE and d.won is True and d.reason == "gone"
     assert not h.adapter.advertising  # the lobby was closed
+    assert h.p.link is None  # and the radio let go before the Duel was loaded (LazyLinker.release)
     h.act(ui.FIRE)  # back to the title
     assert h.flow.name == "title" and "duel_continue" not in h.flow.keys
 
