@@ -1,0 +1,93 @@
+"""How much heap a board has for the game, measured on the board itself.
+
+At the board's REPL (Ctrl-C in the serial console, then Enter)::
+
+    >>> from hardware.memcheck import report
+    >>> report()
+
+then Ctrl-D to start the game again. It prints the heap it could allocate and, for each kind of
+game, whether what the game needs fits.
+
+Why a tool: the game's RAM is measured on a 32-bit MicroPython VM with the board's native modules
+stood in (``python -m tools.ramreport``); what a real board has free, with its firmware, screen
+and radio, is known from one old figure only (~144 KB on a CLUE under CircuitPython 5.3). Since
+CircuitPython 9 the heap grows on demand, so ``gc.mem_free()`` after boot says little: this counts
+what can really be allocated, 1 KB at a time and then the holes left 64 bytes at a time, and lets
+all of it go again.
+"""
+
+import gc
+
+# The most each kind of game holds at once, KB of live heap (32-bit VM, tools.ramreport): the
+# ceilings tests/test_ramreport.py holds the game to, so this never promises less than the tests
+# allow. A duel's is a duel continued after a reset (its first run is a few KB less).
+EASY_KB = 72
+HARD_KB = 86
+DUEL_KB = 118
+NEEDS = (
+    ("a game against the computer (easy, normal)", EASY_KB),
+    ("the hard level", HARD_KB),
+    ("a duel over Bluetooth", DUEL_KB),
+)
+# From .py files (not precompiled) the first game of a kind also compiles its modules on the
+# board: at most this much more for that moment (KB; the hard level's seabattle.ai_hard needs
+# 94 KB on the 64-bit unix port, a duel's seabattle.duel_play 91, x 0.7 on 32 bits:
+# tools.ramreport.compile_room)
+COMPILE_KB = 66
+# within this of a need, fragmentation may still end it in a MemoryError (the game then reloads
+# into its save: docs/boards.md)
+TIGHT_KB = 8
+
+
+def free_kb(alloc=bytearray):
+    """KB of heap that can be allocated now: big blocks first, then the holes between them."""
+    gc.collect()
+    held = []
+    got = 0
+    for size in (1024, 64):
+        try:
+            while True:
+                held.append(alloc(size))
+                got += size
+        except MemoryError:
+            pass  # (the list's own growth may be what failed: it only counts a little low)
+    held = None
+    gc.collect()
+    return got // 1024
+
+
+def verdict(free, need):
+    """What a board with ``free`` KB can expect of a game needing ``need`` KB."""
+    if free < need:
+        return "does not fit (%d KB short)" % (need - free)
+    if free < need + TIGHT_KB:
+        return "tight (%d KB to spare)" % (free - need)
+    return "fits (%d KB to spare)" % (free - need)
+
+
+def from_source(exists):
+    """True when the game's modules are .py files (compiled on the board as they load)."""
+    return exists("/seabattle/ai_hard.py") and not exists("/seabattle/ai_hard.mpy")
+
+
+def _exists(path):
+    import os
+
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def report(out=print, alloc=bytearray, exists=_exists):
+    """Print the free heap and a verdict per kind of game; returns the free KB."""
+    free = free_kb(alloc)
+    out("seabattle memcheck: %d KB of heap free" % free)
+    for name, need in NEEDS:
+        out("  %s: needs %d KB, %s" % (name, need, verdict(free, need)))
+    if from_source(exists):
+        out("  installed from .py: the first hard game or duel also compiles its code, up to")
+        out("  %d KB more for a moment; install precompiled (docs/boards.md) to save that" % COMPILE_KB)
+    out("(the needs were measured on a VM, not on a board: docs/boards.md, Known limits)")
+    return free
