@@ -514,3 +514,56 @@ def test_a_radio_that_does_not_start_says_why_on_the_console(capsys):
     assert linkup.start_link(p) is None
     assert capsys.readouterr().out == "seabattle: AirLift's radio did not start (timed out): computer only\n"
     assert not p.can_host and not p.can_join
+
+
+class Clock:
+    """The profile's clock and sleep for the selftest: time passes only when it sleeps."""
+
+    def __init__(self, p):
+        self.t = 0.0
+        p.now = lambda: self.t
+        p.sleep = self.sleep
+        self.p = p
+        self.presses = []  # (when, key number, pressed) put on the keys' queue at that time
+
+    def sleep(self, seconds):
+        self.t += seconds
+        self.p.sounds.tick(self.t)
+        while self.presses and self.presses[0][0] <= self.t:
+            _, n, pressed = self.presses.pop(0)
+            Keys.made[0].events.items.append((n, pressed))
+
+
+def test_selftest_tells_a_maker_what_the_game_finds_on_the_board(circuitpython):
+    from hardware import selftest
+
+    circuitpython("clue_nrf52840_express")
+    p = detect()
+    clock = Clock(p)
+    clock.presses = [(11.0, 0, True), (11.5, 0, False), (12.0, 1, True), (12.2, 1, False)]
+    lines = []
+    selftest.run(seconds=5, out=lines.append, profile=p)
+    text = "\n".join(lines)
+    assert "screen 240x240, buttons: two" in text and "host and join" in text, text
+    assert "saved game: none" in text and "statistics: none" in text
+    assert "sound: speaker, lights: NeoPixels" in text
+    assert [l.split()[-1] for l in lines if l.startswith("  cue ")] == list(sound.CUE_NAMES[1:])
+    assert "radio: started; can host: True, can join: True" in text
+    assert p.link is None  # closed and let go again, as the title does (linkup.drop)
+    assert [l.strip() for l in lines if l.startswith("  button ")] == [
+        "button a pressed", "button a let go", "button b pressed", "button b let go"]
+    assert "4 button events" in text and p.store.writes == 0  # (read only: no nvm write)
+
+
+def test_selftest_on_a_pybadge_without_airlift_says_the_computer_only(circuitpython):
+    from hardware import selftest
+
+    circuitpython("pybadge")
+    p = detect()
+    Clock(p)
+    lines = []
+    selftest.run(seconds=1, out=lines.append, profile=p)
+    text = "\n".join(lines)
+    assert "screen 160x128, buttons: dpad" in text and "none (the computer only)" in text, text
+    assert "note: no AirLift" in text and "radio:" not in text
+    assert "0 button events" in text
