@@ -567,3 +567,53 @@ def test_selftest_on_a_pybadge_without_airlift_says_the_computer_only(circuitpyt
     assert "screen 160x128, buttons: dpad" in text and "none (the computer only)" in text, text
     assert "note: no AirLift" in text and "radio:" not in text
     assert "0 button events" in text
+
+
+SELFTEST_ON_MICROPYTHON = '''
+import sys
+import time as _t
+
+
+class _Time:  # the unix port's time has no monotonic
+    monotonic = _t.time
+    sleep = _t.sleep
+
+
+sys.modules["time"] = _Time
+from hardware.boards.common import BoardProfile
+
+
+class Screen:
+    width, height = 160, 128
+
+
+class P(BoardProfile):
+    def make_display(self):
+        return Screen()
+
+
+from hardware import selftest
+
+lines = []
+selftest.run(seconds=0.2, out=lines.append, profile=P("some_board"))
+print("\\n".join(lines))
+'''
+
+
+def test_selftest_runs_on_micropython(tmp_path):
+    """The bring-up check is board code: it runs on a board's VM (a bare profile: no keys, no
+    speaker, no radio)."""
+    import os
+    import subprocess
+
+    from test_micropython import ROOT, micropython
+
+    script = tmp_path / "selftest.py"
+    script.write_text(SELFTEST_ON_MICROPYTHON)
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join((".frozen", os.path.join(ROOT, "tools", "mpstubs"), ROOT))
+    proc = subprocess.run([micropython(), "-X", "heapsize=512k", str(script)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    out = proc.stdout
+    assert "screen 160x128, buttons: two" in out and "sound: none, lights: none" in out, out + proc.stderr
+    assert "0 button events" in out and out.strip().endswith("Ctrl-D starts the game"), out + proc.stderr
