@@ -522,9 +522,9 @@ class Hard:
         # (``turn``: the copy of each survivor made in this walk of the pool), so that a move
         # hurried amid the refill (``hurry``: a player who fires at once) meets copies of every
         # survivor; made survivor by survivor, as until session 13, it met many copies of the
-        # first few in pool order, all near those fleets: 57.92 -> 57.26 shots against a player
-        # who fires at once (classic, 2,000 paired games, tools.bench's --quick 8), the same
-        # strength against one who waits (every copy still gets all its sweeps). A walk of the
+        # first few in pool order, all near those fleets: 57.74 -> 57.34 shots against a player
+        # who fires at once (classic, 4,000 paired games, tools.bench's --quick 8: -0.41 +- 0.27),
+        # the same strength against one who waits (every copy still gets all its sweeps). A walk of the
         # pool a round (~todo / left rounds) costs little beside the copies' sweeps; no list of
         # the survivors is kept (1 KB). The copies are marked 3 meanwhile, then 1.
         i = -1
