@@ -18,6 +18,7 @@ polarities. A button read the wrong way round shows here as pressed with nothing
 pressed when it is let go.
 """
 
+
 def run(seconds=20, out=print, profile=None, radio=True):
     """The check; ``profile``: one already built (tests), else the board's own."""
     p = profile
