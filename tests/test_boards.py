@@ -374,18 +374,25 @@ print("ok")
 def test_a_built_profile_holds_no_start_up_code_on_micropython(tmp_path):
     """On a board's VM, building the profile drops hardware.boards.startup and hardware.settings
     (their code is heap a game would otherwise hold)."""
+    proc = _on_micropython(tmp_path, "build.py", BUILD_ON_MICROPYTHON)
+    assert proc.stdout.strip().endswith("ok"), proc.stdout + proc.stderr
+
+
+def _on_micropython(tmp_path, name, source, lib=False):
+    """Runs ``source`` as a script on the MicroPython unix port, from the repository's root
+    with the stand-ins for the board's modules (and lib/'s libraries with ``lib``)."""
     import os
     import subprocess
 
     from test_micropython import ROOT, micropython
 
-    script = tmp_path / "build.py"
-    script.write_text(BUILD_ON_MICROPYTHON)
+    script = tmp_path / name
+    script.write_text(source)
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join((".frozen", os.path.join(ROOT, "tools", "mpstubs"), ROOT))
-    proc = subprocess.run([micropython(), "-X", "heapsize=512k", str(script)], cwd=ROOT, env=env,
+    env["MICROPYPATH"] = ":".join((".frozen", os.path.join(ROOT, "tools", "mpstubs"), ROOT)
+                                  + ((os.path.join(ROOT, "lib"),) if lib else ()))
+    return subprocess.run([micropython(), "-X", "heapsize=512k", str(script)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
-    assert proc.stdout.strip().endswith("ok"), proc.stdout + proc.stderr
 
 
 RADIO_ON_MICROPYTHON = '''
@@ -455,20 +462,13 @@ print("ok")
 
 def _radio_profile_on_micropython(tmp_path, saved=b"", radio=True):
     import os
-    import subprocess
 
-    from test_micropython import ROOT, micropython
+    from test_micropython import ROOT
     from tools import bundle
 
     if not os.path.isdir(os.path.join(ROOT, "lib", "adafruit_ble")):
         bundle.bundle(os.path.join(ROOT, "lib"))
-    script = tmp_path / "radio.py"
-    script.write_text(RADIO_ON_MICROPYTHON % (saved.hex(), radio))
-    env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join((".frozen", os.path.join(ROOT, "tools", "mpstubs"), ROOT,
-                                   os.path.join(ROOT, "lib")))
-    proc = subprocess.run([micropython(), "-X", "heapsize=512k", str(script)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    proc = _on_micropython(tmp_path, "radio.py", RADIO_ON_MICROPYTHON % (saved.hex(), radio), lib=True)
     assert proc.stdout.strip().endswith("ok"), proc.stdout + proc.stderr
     return proc.stdout
 
@@ -603,17 +603,7 @@ print("\\n".join(lines))
 def test_selftest_runs_on_micropython(tmp_path):
     """The bring-up check is board code: it runs on a board's VM (a bare profile: no keys, no
     speaker, no radio)."""
-    import os
-    import subprocess
-
-    from test_micropython import ROOT, micropython
-
-    script = tmp_path / "selftest.py"
-    script.write_text(SELFTEST_ON_MICROPYTHON)
-    env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join((".frozen", os.path.join(ROOT, "tools", "mpstubs"), ROOT))
-    proc = subprocess.run([micropython(), "-X", "heapsize=512k", str(script)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120)
+    proc = _on_micropython(tmp_path, "selftest.py", SELFTEST_ON_MICROPYTHON)
     out = proc.stdout
     assert "screen 160x128, buttons: two" in out and "sound: none, lights: none" in out, out + proc.stderr
     assert "0 button events" in out and out.strip().endswith("Ctrl-D starts the game"), out + proc.stderr
