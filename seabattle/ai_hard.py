@@ -556,6 +556,8 @@ class Hard:
                             # hurry): that answer first, the rest of this refill with the next one
                             todo = t
                             break
+                    if t == todo:  # (the last copy: no need to walk the rest of the pool)
+                        break
                 lo = hi
             turn += 1
         for i in range(n):
