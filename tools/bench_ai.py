@@ -59,7 +59,8 @@ from seabattle.placement import perelman_fleet  # noqa: E402
 NRF_FACTOR = 380  # MicroPython unix port pystone / CircuitPython on nRF52840 pystone
 # The factor's two sides (issue 3): CircuitPython on an nRF52840 runs pystone at ~769 passes/s,
 # the unix port "on our machines" at ~290,000. This machine's unix port is measured at each run
-# (tools/pystone.py, the best of 3): a shared or slower machine times every step longer, and
+# (tools/pystone.py in the timing VM, between its games: the best run, as each timing is the
+# least of three): a shared or slower machine times every step longer, and
 # ``unix pystones / NRF_PYSTONES`` projects the same timings to the board as if it had been the
 # reference machine (session 14 measured 196,000-226,000 here with the other core busy: x 380
 # then overstates a board's times by ~1.3-1.5x).
@@ -294,7 +295,7 @@ from seabattle import rules as R
 from seabattle.game import Game
 from seabattle.fleet import Fleet, Ship
 from check import Rng
-LEVEL, PRESET, GAMES, SEED, FLEETS, RNG, QUICK = %r, %r, %d, %d, %r, %r, %d
+LEVEL, PRESET, GAMES, SEED, FLEETS, RNG, QUICK, TOOLS = %r, %r, %d, %d, %r, %r, %d, %r
 def new_rng(seed):
     if RNG == 'random':  # the VM's own generator, as on a board
         import random
@@ -388,8 +389,14 @@ def timed(g):
         shooter.learn(shot)
         del shot
     return out
+# the machine's speed meanwhile (pystone between the games, the best run), to calibrate the
+# board's factor (NRF_PYSTONES)
+sys.path.append(TOOLS)
+import pystone
+stones = 0
 rec = {'setup': [], 'background': [], 'move': [], 'latency': [], 'slice': []}
 for g in range(GAMES):
+    stones = max(stones, pystone.pystones(20000)[1])
     a = timed(g)
     for run in range(2):
         b = timed(g)
@@ -409,7 +416,9 @@ for k in rec:
     v.sort()
     if v:
         print('MP', k, len(v), v[len(v) // 2], v[min(len(v) - 1, (len(v) * 99 + 99) // 100 - 1)], v[-1])
+stones = max(stones, pystone.pystones(20000)[1])
 print('MPHEAP', peak)
+print('MPSTONES', int(stones))
 """
 
 
@@ -436,7 +445,7 @@ def run_micropython(level, preset, style, games, seed, heap="16m", rng="xorshift
     fleets = [[list(s.cells) for s in draw(fleet_rng).ships] for _ in range(games)]  # same style, fresh seeds
     script = os.path.join(tempfile.mkdtemp(prefix="bench-ai-"), "bench_ai_mp.py")
     with open(script, "w") as f:
-        f.write(MP_SCRIPT % (level, preset, games, seed, fleets, rng, quick))
+        f.write(MP_SCRIPT % (level, preset, games, seed, fleets, rng, quick, os.path.join(ROOT, "tools")))
     env = dict(os.environ)
     env["MICROPYPATH"] = tree
     proc = subprocess.run([exe, "-X", "heapsize=" + heap, script], env=env, capture_output=True, text=True,
@@ -449,25 +458,11 @@ def run_micropython(level, preset, style, games, seed, heap="16m", rng="xorshift
                              "worst_ms": int(parts[5]) / 1000}
         elif parts and parts[0] == "MPHEAP":
             out["peak_heap_bytes"] = int(parts[1])
+        elif parts and parts[0] == "MPSTONES":
+            out["pystones"] = int(parts[1])
     if "peak_heap_bytes" in out:
         return out
     raise SystemExit("MicroPython run failed:\n" + proc.stdout + proc.stderr)
-
-
-def unix_pystones(runs=3, loops=50000):
-    """Pystone passes a second of this machine's MicroPython unix port now (the best of ``runs``),
-    or None without it."""
-    exe = micropython_exe()
-    if exe is None:
-        return None
-    best = 0
-    for _ in range(runs):
-        proc = subprocess.run([exe, os.path.join(ROOT, "tools", "pystone.py"), str(loops)],
-                              capture_output=True, text=True, timeout=600)
-        for line in proc.stdout.splitlines():
-            if line.startswith("This machine benchmarks at "):
-                best = max(best, float(line.split()[4]))
-    return round(best) or None
 
 
 def main(argv):
@@ -550,7 +545,7 @@ def main(argv):
         result["nrf52840"] = {k: {q: round(mp[k][q] * NRF_FACTOR, 1) for q in ("median_ms", "p99_ms", "worst_ms")}
                               for k in rec if k in mp}
         result["peak_heap_bytes"] = mp["peak_heap_bytes"]
-        stones = unix_pystones()
+        stones = mp.get("pystones")
         if stones:
             result["unix_pystones"] = stones
             result["nrf52840_calibrated_factor"] = round(stones / NRF_PYSTONES)
@@ -588,7 +583,7 @@ def main(argv):
     if mp:
         print("peak extra heap, MicroPython: %d bytes" % mp["peak_heap_bytes"])
     if cal:
-        print("this machine's unix port ran pystone at %d passes/s (the best of 3, just now); x %d assumes"
+        print("this machine's unix port ran pystone at %d passes/s (the best run between the games); x %d assumes"
               " ~%d (%d x %d, a board's); calibrated: x %d = %d / %d" % (
                   result["unix_pystones"], NRF_FACTOR, NRF_FACTOR * NRF_PYSTONES, NRF_FACTOR, NRF_PYSTONES,
                   result["nrf52840_calibrated_factor"], result["unix_pystones"], NRF_PYSTONES))
