@@ -87,11 +87,18 @@ REFILL_SLICE = 4  # fleets copied and moved per slice
 # After a hit the computer fires again at once: no player's turn hides the work, so it fires from
 # the survivors when at least FIRE_MIN survive, else after at most TOPUP copies; the other removed
 # fleets are replaced after the next miss, during the player's turn.
+# FIRE_MIN was 400 until session 14: with 100-399 survivors the wait after a hit was their tally
+# (up to half the pool) plus 16 copies, the slowest waits of a game, over the 1 s goal (issue 3;
+# tools.bench, classic uniform, 10 games of seed 1: p99 / worst 1,430 / 1,630 ms on a CLUE, x 380;
+# 789 / 858 with 100). 16 copies among 100 or more survivors add little: 400 -> 100 played
+# 56.45 -> 56.10 (seed 2, 2,000 paired games, -0.35 ± 0.34) and 56.25 -> 56.25 (seed 3, +0.00 ±
+# 0.35); no copies at all after a hit (0) 56.41 (seed 2, -0.05 ± 0.35): copies still come where
+# they matter, for a few survivors.
 # (Fewer copies when the filter tallied many fleets, to shorten the wait, cost strength: a bound
 # of 400 tallies, a copy counted as 20, played 56.34 ± 0.58 uniform and 59.52 ± 0.65 Perelman
 # against 56.22 ± 0.55 and 59.09 ± 0.67 without it, 500 games each, seed 1, both with a refill
 # cap of 2,000 fleet-sweeps after a miss.)
-FIRE_MIN = 400
+FIRE_MIN = 100
 TOPUP = 16
 # (Moving a few pool fleets one sweep after each miss, in turn, was tried: the copies are moved
 # when made, but a fleet that survives answer after answer never is. It was left off, and removed.)
