@@ -62,8 +62,8 @@ NRF_FACTOR = 380  # MicroPython unix port pystone / CircuitPython on nRF52840 py
 # (tools/pystone.py in the timing VM, between its games: the best run, as each timing is the
 # least of three): a shared or slower machine times every step longer, and
 # ``unix pystones / NRF_PYSTONES`` projects the same timings to the board as if it had been the
-# reference machine (session 14 measured 196,000-226,000 here with the other core busy: x 380
-# then overstates a board's times by ~1.3-1.5x).
+# reference machine (session 14 measured 188,000-282,000 here within the session, the other core
+# busy: x 380 then overstates a board's times by up to ~1.5x).
 NRF_PYSTONES = 769
 
 
