@@ -8,10 +8,10 @@ import sys
 
 if sys.implementation.name == "circuitpython":
     from hardware.app import run
-    from hardware import boards  # the board profiles (issue 6)
+    from hardware import boards  # the board profiles
 
     run(boards.detect())
 elif __name__ == "__main__":  # a PC; on import (pytest's pdb imports "code") do nothing
-    from hardware import simulator
+    from hardware.desktop import simulator
 
     sys.exit(simulator.main(sys.argv[1:]))

@@ -3,8 +3,9 @@ and the unfinished game against the computer in the nvm offered on the title. Us
 start-up: hardware.app.build drops this module when done.
 """
 
-from hardware import layouts, render
-from seabattle.flow import Flow, forget
+from hardware.display import layouts
+from hardware.display import render
+from seabattle.screens.flow import Flow, forget
 
 
 def saved_game(profile):

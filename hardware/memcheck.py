@@ -34,8 +34,8 @@ NEEDS = (
     ("a duel over Bluetooth", DUEL_KB),
 )
 # From .py files (not precompiled) the first game of a kind also compiles its modules on the
-# board: at most this much more for that moment (KB; the hard level's seabattle.ai_hard needs
-# 94 KB on the 64-bit unix port, a duel's seabattle.duel_play 91, x 0.7 on 32 bits:
+# board: at most this much more for that moment (KB; the hard level's seabattle.ai.hard.player needs
+# 94 KB on the 64-bit unix port, a duel's seabattle.duel.shots 91, x 0.7 on 32 bits:
 # tools.ramreport.compile_room)
 COMPILE_KB = 66
 # within this of a need, fragmentation may still end it in a MemoryError (the game then reloads
@@ -71,7 +71,7 @@ def verdict(free, need):
 
 def from_source(exists):
     """True when the game's modules are .py files (compiled on the board as they load)."""
-    return exists("/seabattle/ai_hard.py") and not exists("/seabattle/ai_hard.mpy")
+    return exists("/seabattle/ai/hard/player.py") and not exists("/seabattle/ai/hard/player.mpy")
 
 
 def _exists(path):

@@ -76,7 +76,7 @@ def caught(exc, profile, renderer, flow):
 
 def reload(profile, intent):
     """Keeps ``intent`` in the nvm (one write unless it is there already) and, on a board,
-    reloads: a new VM and heap, code.py again (hardware.boards.startup reads the intent back).
+    reloads: a new VM and heap, code.py again (hardware.startup reads the intent back).
     Where supervisor.reload() returns (a stand-in on a PC) or there is none, this emulates it:
     the duel's link and adapter let go, ``profile.intent`` set, and the profile returned for
     hardware.app.run to build the screens again in this process."""
@@ -95,7 +95,7 @@ def reload(profile, intent):
         # emulated: this VM counts as fresh from here (its writes so far were the last VM's)
         profile.fresh_writes = profile.keeper.store.writes
         if profile.link is not None:
-            from hardware.boards import linkup
+            from hardware.radio import linkup
 
             linkup.drop(profile)
         profile.duel = profile.make_duel()

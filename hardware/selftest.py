@@ -70,7 +70,7 @@ def _cues(p, out):
 
 
 def _radio(p, out):
-    from hardware.boards import linkup
+    from hardware.radio import linkup
 
     link = linkup.start_link(p)  # (its notes say why on the console when it does not start)
     if link is None:

@@ -21,7 +21,7 @@ def read(getenv=None, rule_names=None):
         import os
 
         getenv = os.getenv
-    from seabattle.flow import Settings
+    from seabattle.screens.flow import Settings
 
     s = Settings()
     problems = []

@@ -2,7 +2,7 @@
 
 Player 0 and player 1 each have a Board (their fleet under fire) and a View (their chart of the
 other's board). ``shoot(square)`` fires for the player whose turn it is and applies the rules'
-turn policy. A duel between two devices uses Board and View directly (see seabattle.duel),
+turn policy. A duel between two devices uses Board and View directly (see seabattle.duel.protocol),
 since each device knows only its own fleet.
 """
 

@@ -109,10 +109,3 @@ class LocalMatch:
             elif state in (HIT, SUNK) and not board.fleet.owner[sq]:
                 problems.append("%d answered hit on water" % sq)
         return problems
-
-
-def __getattr__(name):
-    """``RandomOpponent`` (seabattle.randomplayer: benchmarks and tests), loaded when asked for."""
-    from seabattle import randomplayer
-
-    return getattr(randomplayer, name)

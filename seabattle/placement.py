@@ -192,7 +192,7 @@ def _complete(sea, sizes, rng, placed, allowed=None, floor=-1, budget=None):
 
 def finish(steps):
     """Run a generator of steps to its end and return its value. The searches here are
-    generators so that a board can run them a step a frame (``seabattle.ai_fleet.fleet_steps``:
+    generators so that a board can run them a step a frame (``seabattle.ai.fleet.fleet_steps``:
     the computer's fleet, whose search may take seconds on a board); elsewhere they just run."""
     try:
         while True:

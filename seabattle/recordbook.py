@@ -62,7 +62,7 @@ def from_bytes(data):
             try:
                 habit = bytes([int(v) for v in values.split(",")])
             except ValueError:
-                continue  # damaged: no habits for that preset (seabattle.habits starts again)
+                continue  # damaged: no habits for that preset (seabattle.ai.habits starts again)
             rec.habits[preset] = habit
             continue
         if "=" not in line:

@@ -2,7 +2,7 @@
 the shots it took to win. ``to_bytes``/``from_bytes`` give a compact record for saved state.
 
 Also the human's placement habits per rules preset (``habits``: preset name -> the few bytes of
-seabattle.habits), learnt from games against the computer. They are saved as lines
+seabattle.ai.habits), learnt from games against the computer. They are saved as lines
 ``habits:<preset>:<byte>,<byte>,...`` with no "=": a save made before habits existed loads with
 none, and an older version of the game skips these lines (it reads only "mode=..." lines).
 
@@ -21,7 +21,7 @@ class Records:
 
     def __init__(self):
         self.rows = {}  # mode -> list of 5 ints: games, wins, shots, hits, shots in won games
-        self.habits = {}  # rules preset name -> bytes (seabattle.habits)
+        self.habits = {}  # rules preset name -> bytes (seabattle.ai.habits)
 
     def __getattr__(self, name):
         """add, total, modes, to_bytes: seabattle.recordbook's functions of that name."""

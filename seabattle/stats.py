@@ -1,5 +1,5 @@
 """One player's score: shots, hits, ships sunk and the longest run of hits. Its own module so
-that a duel (seabattle.duelmatch) counts it without loading seabattle.game."""
+that a duel (seabattle.duel.match) counts it without loading seabattle.game."""
 
 from seabattle.board import MISS, SUNK
 

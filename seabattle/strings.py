@@ -24,7 +24,7 @@ PARTS = (
     ("duel", " hint_cancel hint_code match_code compare_code waiting_fleet reconnecting peer_gone shot_sent"
              " checking "),
     # a duel's lobby (the duel menu, hosting, joining, the saved duel's menu): dropped when the
-    # fleets are placed (seabattle.flowduel.leave_lobby), so a duel's battle does not hold them
+    # fleets are placed (seabattle.screens.duel.leave_lobby), so a duel's battle does not hold them
     ("lobby", " duel_saved_title duel_resume duel_abandon duel_host duel_join duel_back lobby waiting_peer"
               " searching no_radio "),
     ("end", " won lost verified not_verified accuracy best_run hint_end "),

@@ -1,7 +1,7 @@
 """What the screen shows, as plain data: the contract between the screen flow and a renderer.
 
-The flow (seabattle.flow) takes abstract actions and fills one ``Screen``; a renderer
-(hardware/render.py on a board, a test, a text dump) reads it and shows it however it can. Nothing
+The flow (seabattle.screens.flow) takes abstract actions and fills one ``Screen``; a renderer
+(hardware/display/render.py on a board, a test, a text dump) reads it and shows it however it can. Nothing
 here draws: this module runs unchanged on CPython and CircuitPython.
 
 A screen is one of three pages: a MENU (title + items + selection), an INFO page (title +

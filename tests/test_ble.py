@@ -1,7 +1,7 @@
 """The BLE link over the REAL adafruit_ble, with only _bleio stood in (hardware/desktop/bleio.py).
 
 Boards are simulated in one process on virtual time: a CLUE has a full radio, a PyBadge with an
-AirLift is a peripheral only. The duel channel (seabattle/channel.py) runs over the link.
+AirLift is a peripheral only. The duel channel (seabattle/duel/channel.py) runs over the link.
 """
 
 import pytest
@@ -14,8 +14,9 @@ from adafruit_ble import BLERadio  # noqa: E402  (after install: the stand-in _b
 from adafruit_ble.advertising.standard import ProvideServicesAdvertisement  # noqa: E402
 from adafruit_ble.services.nordic import UARTService  # noqa: E402
 
-from hardware import ble, blefind  # noqa: E402
-from seabattle.channel import Channel  # noqa: E402
+from hardware.radio import ble  # noqa: E402
+from hardware.radio import blefind
+from seabattle.duel.channel import Channel  # noqa: E402
 
 
 class Sound:
@@ -89,9 +90,9 @@ def test_lobby_names_fit_the_advertisement_and_parse_back():
 
 
 def test_the_hosts_advertisement_is_byte_for_byte_adafruit_bles_provide_services_one():
-    """hardware.blefind builds it from the plain Advertisement (adafruit_ble.advertising.standard
+    """hardware.radio.blefind builds it from the plain Advertisement (adafruit_ble.advertising.standard
     is never loaded on a board): the same bytes as ProvideServicesAdvertisement(uart)."""
-    from hardware import blefind
+    from hardware.radio import blefind
 
     air = bleio.Air()
     with bleio.on_board(bleio.Adapter(air)):
@@ -172,7 +173,7 @@ def test_forced_disconnect_then_reconnect_and_resume():
     air.cut()
     assert not joiner.link.connected and not host.link.connected
     assert host.radio.advertising  # the host is findable again at once
-    # finding each other again makes no adafruit_ble radio (hardware.blefind: native calls)
+    # finding each other again makes no adafruit_ble radio (hardware.radio.blefind: native calls)
     seen = []
     assert run(air, (host, joiner), steps=1000,
                until=lambda: seen.append((host.link.radio, joiner.link.radio, joiner.link._uart))
@@ -256,7 +257,7 @@ def test_wrong_code_is_never_joined():
 
 MP_READY = r'''
 import sys
-from hardware import ble
+from hardware.radio import ble
 
 
 class Char:  # a native characteristic: each value set is one write
@@ -328,12 +329,12 @@ blefind = None
 import adafruit_ble  # noqa: F401  (the radio's)
 link.poll()  # the joiner's HELLO: frames flow
 assert link.state == ble.READY and link.epoch == 1 and uart.out == [ble.HELLO + b"K7PX"]
-assert "hardware.blefind" not in sys.modules
+assert "hardware.radio.blefind" not in sys.modules
 adafruit_ble = None
 assert link.radio is None and "adafruit_ble" not in sys.modules  # the radio and its module go
 assert "adafruit_ble.services.nordic" not in sys.modules  # the service's too: its buffers stay
 link.poll()
-assert "hardware.blefind" not in sys.modules  # READY needs none of it
+assert "hardware.radio.blefind" not in sys.modules  # READY needs none of it
 link.write(b"x" * 25)  # straight to the native characteristic, 20 bytes a write
 assert uart.out[1:] == [b"x" * 20, b"x" * 5]
 uart.data.extend(b"frame")
@@ -346,7 +347,7 @@ print("ok")
 
 
 def test_on_a_boards_vm_the_code_that_finds_the_peer_is_dropped_once_frames_flow(tmp_path):
-    """MicroPython unix port: hardware.blefind and adafruit_ble's advertising module leave the
+    """MicroPython unix port: hardware.radio.blefind and adafruit_ble's advertising module leave the
     heap when the link turns READY (on CPython ``drop`` keeps them, so this runs there)."""
     import os
     import subprocess

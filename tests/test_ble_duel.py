@@ -11,11 +11,12 @@ bleio.install()
 
 from adafruit_ble import BLERadio  # noqa: E402
 
-from hardware import ble, blefind  # noqa: E402
+from hardware.radio import ble  # noqa: E402
+from hardware.radio import blefind
 from hardware.storage import Store  # noqa: E402
-from seabattle import duel as D  # noqa: E402
-from seabattle.duelsim import random_shot  # noqa: E402
-from seabattle.linksim import XorShift  # noqa: E402
+from seabattle.duel import protocol as D  # noqa: E402
+from doubles.duelsim import random_shot  # noqa: E402
+from doubles.linksim import XorShift  # noqa: E402
 from seabattle.placement import random_fleet  # noqa: E402
 from seabattle.rules import CLASSIC  # noqa: E402
 

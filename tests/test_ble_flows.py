@@ -1,5 +1,5 @@
 """Two screen flows duel over BLE: the real adafruit_ble on the _bleio stand-in, the duel screens'
-adapter (seabattle.duelplay) over hardware.blefind.BleLinker, driven only by button actions. The
+adapter (seabattle.duel.adapter) over hardware.radio.blefind.BleLinker, driven only by button actions. The
 link drops once in the middle of the battle and the game goes on."""
 
 from hardware.desktop import bleio
@@ -8,11 +8,13 @@ bleio.install()
 
 from adafruit_ble import BLERadio  # noqa: E402
 
-from hardware import ble, blefind  # noqa: E402
-from seabattle import duel as D, strings, ui  # noqa: E402
-from seabattle.duelplay import DuelAdapter  # noqa: E402
-from seabattle.flow import Flow, Settings  # noqa: E402
-from seabattle.linksim import XorShift  # noqa: E402
+from hardware.radio import ble  # noqa: E402
+from hardware.radio import blefind
+from seabattle import strings, ui  # noqa: E402
+from seabattle.duel import protocol as D
+from seabattle.duel.adapter import DuelAdapter  # noqa: E402
+from seabattle.screens.flow import Flow, Settings  # noqa: E402
+from doubles.linksim import XorShift  # noqa: E402
 from tools import scenes  # noqa: E402
 
 
@@ -88,7 +90,7 @@ def test_two_flows_duel_over_ble_with_a_drop_in_the_middle():
 
 def test_the_duel_is_made_once_frames_flow_not_while_the_lobby_waits():
     # while a board hosts (advertising) or joins (connecting, the HELLO) it holds adafruit_ble and
-    # hardware.blefind; the Duel, its protocol's code and state, comes only once the link is READY
+    # hardware.radio.blefind; the Duel, its protocol's code and state, comes only once the link is READY
     # and has let them go (blefind.bare): made at once, it came on top of them (the first
     # duel's peak on a board, tools.ramreport)
     air = bleio.Air()

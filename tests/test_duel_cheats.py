@@ -2,8 +2,9 @@
 
 import pytest
 
-from seabattle import duel as D
-from seabattle import duelsim, frame
+from seabattle.duel import protocol as D
+from doubles import duelsim
+from seabattle.duel import frame
 from seabattle.coords import RUSSIAN
 
 SEEDS = range(1, 31)

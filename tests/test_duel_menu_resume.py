@@ -13,14 +13,16 @@ bleio.install()
 
 from adafruit_ble import BLERadio  # noqa: E402
 
-from hardware import ble  # noqa: E402
-from hardware.boards import linkup  # noqa: E402
+from hardware.radio import ble  # noqa: E402
+from hardware.radio import linkup  # noqa: E402
 from hardware.boards.common import LOCAL, BoardProfile, Keeper  # noqa: E402
 from hardware.storage import Store  # noqa: E402
-from seabattle import duel as D, linksim, strings, ui  # noqa: E402
-from seabattle.duelplay import DuelAdapter  # noqa: E402
-from seabattle.flow import Flow, Settings  # noqa: E402
-from seabattle.linksim import XorShift  # noqa: E402
+from seabattle import strings, ui  # noqa: E402
+from seabattle.duel import protocol as D
+from doubles import linksim
+from seabattle.duel.adapter import DuelAdapter  # noqa: E402
+from seabattle.screens.flow import Flow, Settings  # noqa: E402
+from doubles.linksim import XorShift  # noqa: E402
 from tools import scenes  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "hw"))
@@ -50,7 +52,7 @@ class Board:
         p.can_host = p.can_join = True
         p.store = Store(nvm, page=4096)
         p.keeper = Keeper(p.store)
-        p.link = None  # made when a duel is chosen (hardware.boards.duelhooks.LazyLinker)
+        p.link = None  # made when a duel is chosen (hardware.radio.duelhooks.LazyLinker)
         p.sounds = None
         # the board's radio (its own adapter), or one that does not start (start_link: None)
         p.make_radio = (lambda: BLERadio(self.adapter)) if radio else (lambda: None)
@@ -212,7 +214,7 @@ def test_both_boards_reset_and_both_resume():
 
 def test_a_resumed_duel_is_loaded_once_the_opponent_is_connected():
     """The saved Duel is loaded when frames can flow, not while the lobby advertises: on a board
-    the lobby holds adafruit_ble and hardware.blefind, and the Duel on top of them made a resumed
+    the lobby holds adafruit_ble and hardware.radio.blefind, and the Duel on top of them made a resumed
     duel's peak (135 KB on the 32-bit VM, its battle ~117: tools.ramreport's resumed duel)."""
     air, boards = _start(seed=12)
     assert _shoot(air, boards, lambda: _shots(boards) >= 30)
@@ -230,10 +232,10 @@ def test_a_resumed_duel_is_loaded_once_the_opponent_is_connected():
 
 def test_a_resumed_duel_whose_opponent_never_comes_back_ends_with_the_opponent_gone():
     """Only one board resumes after both were reset: after the silence a duel allows
-    (seabattle.duellobby.RESUME_WAIT, the Duel's GONE_MS) it stops advertising, loads the duel,
+    (seabattle.duel.lobby.RESUME_WAIT, the Duel's GONE_MS) it stops advertising, loads the duel,
     which ends with the opponent gone (a win, as when the opponent vanishes mid-battle), and the
     title no longer offers it."""
-    from seabattle import duellobby
+    from seabattle.duel import lobby
 
     air, boards = _start(seed=14)
     assert _shoot(air, boards, lambda: _shots(boards) >= 20)
@@ -241,7 +243,7 @@ def test_a_resumed_duel_whose_opponent_never_comes_back_ends_with_the_opponent_g
     _resume(h)
     start = air.now
     assert _run(air, [h], lambda: h.flow.name != "duel_reconnect", limit=20000)
-    assert air.now - start >= duellobby.RESUME_WAIT
+    assert air.now - start >= lobby.RESUME_WAIT
     assert h.flow.name == "duel_gone", h.flow.name
     d = h.p.duel.real.duel
     assert d.phase == D.DONE and d.won is True and d.reason == "gone"
@@ -329,7 +331,7 @@ def test_a_stale_saved_duel_is_abandoned_from_the_menu():
 
 
 def test_the_title_offers_a_saved_duel_without_holding_the_duel_adapter():
-    """A board holds hardware.boards.lazyduel.LazyDuel: the title after a reset reads the saved
+    """A board holds hardware.radio.lazyduel.LazyDuel: the title after a reset reads the saved
     duel's offer and lets the adapter go; choosing it makes the adapter again from the nvm. A
     game against the computer saved over the duel (the nvm keeps one game) takes the offer away."""
     air, boards = _start(seed=31)
@@ -381,7 +383,7 @@ def _play_the_computer(board, shots=6):
 
 
 def test_a_board_whose_radio_does_not_start_says_so_and_plays_on():
-    """The radio does not start (hardware.boards.linkup.start_link gives None: no adafruit_ble,
+    """The radio does not start (hardware.radio.linkup.start_link gives None: no adafruit_ble,
     BLERadio() failing, an AirLift not answering): resuming the saved duel, hosting and joining
     each say "no radio" and lead back to the title, which still offers the saved duel; a game
     against the computer goes on as usual."""
@@ -408,7 +410,7 @@ def test_a_board_whose_radio_does_not_start_says_so_and_plays_on():
 
 def test_after_a_duel_the_title_lets_the_link_go_and_the_next_duel_makes_it_again():
     """A finished duel's end screen, then the title: no duel is going on, so the board's link
-    is closed and let go (hardware.boards.linkup.drop) and a game against the computer holds
+    is closed and let go (hardware.radio.linkup.drop) and a game against the computer holds
     none of it; the next duel makes the link again, the host with the same UART service (a
     board cannot remove one: adding another would leave the joiner writing to the old one)."""
     air, boards = _start(seed=43)
@@ -455,7 +457,7 @@ def test_another_device_with_the_same_lobby_code_is_not_taken_for_the_opponent()
     """A resumed duel (the toss done) meets a fresh device: it is refused, nothing synced."""
     clock = linksim.Clock()
     m = linksim.LinkSim(clock, seed=3)
-    from seabattle import duelsim
+    from doubles import duelsim
 
     game = duelsim.Match(3, save=True)
     while game.duels[0].shots() < 6:
@@ -475,7 +477,7 @@ def test_another_device_with_the_same_lobby_code_is_not_taken_for_the_opponent()
 def test_a_device_that_never_had_the_duel_is_refused_by_its_sync():
     clock = linksim.Clock()
     m = linksim.LinkSim(clock, seed=4)
-    from seabattle import duelsim
+    from doubles import duelsim
 
     game = duelsim.Match(4, save=True)
     while game.duels[0].shots() < 6:

@@ -1,7 +1,7 @@
 """Disconnect at every frame boundary of a reference game, reboot at every save point of it:
 the game resumes and ends exactly as the reference did (same shots, same winner, verified)."""
 
-from seabattle import duelsim
+from doubles import duelsim
 
 SEED = 4
 
@@ -87,8 +87,9 @@ def test_reboot_from_a_stale_save_and_after_the_game():
 
 _WHAT_A_PHASE_IMPORTS = r"""
 import sys
-from seabattle import duelsim
-from seabattle.duelmatch import DuelMatch
+sys.path.append("tests")  # the test doubles
+from doubles import duelsim
+from seabattle.duel.match import DuelMatch
 
 def loaded():
     return set(k for k in sys.modules if k.startswith("seabattle."))
@@ -108,31 +109,31 @@ print(" ".join(sorted(played)))
 def test_each_phase_imports_only_its_own_code():
     """What a duel imports while both sides shoot, in a fresh interpreter (on a board every
     module imported stays in the heap while anything of it is referenced): a new duel's making
-    (seabattle.duel_new) but not the set-up's code; no game against the computer's Game
-    (seabattle.game) for the score; no reveal's check (seabattle.verify) before the reveal; no
-    finding's code (seabattle.evidence) while all goes well."""
+    (seabattle.duel.state) but not the set-up's code; no game against the computer's Game
+    (seabattle.game) for the score; no reveal's check (seabattle.duel.verify) before the reveal; no
+    finding's code (seabattle.duel.evidence) while all goes well."""
     import subprocess
     import sys
 
     out = subprocess.run([sys.executable, "-c", _WHAT_A_PHASE_IMPORTS], capture_output=True, text=True,
                          check=True, cwd=__file__.rsplit("/tests/", 1)[0]).stdout.splitlines()
     made, played = set(out[0].split()), set(out[1].split())
-    assert "seabattle.duel_new" in made and "seabattle.duel_setup" not in made
-    assert "seabattle.duel_play" in played and "seabattle.duelmatch" in played
-    assert "seabattle.game" not in played and "seabattle.verify" not in played
-    # a finding's code (seabattle.evidence) only when something went wrong: nothing did here
-    assert "seabattle.evidence" not in made | played
+    assert "seabattle.duel.state" in made and "seabattle.duel.setup" not in made
+    assert "seabattle.duel.shots" in played and "seabattle.duel.match" in played
+    assert "seabattle.game" not in played and "seabattle.duel.verify" not in played
+    # a finding's code (seabattle.duel.evidence) only when something went wrong: nothing did here
+    assert "seabattle.duel.evidence" not in made | played
 
 
 def test_every_protocol_module_is_dropped_when_no_duel_is_going_on():
-    """seabattle.duelplay.PROTOCOL lists what a board drops once no duel is going on: each of the
-    protocol's modules (the core, its phases and moments, seabattle.duel_*) must be there."""
+    """seabattle.duel.adapter.PROTOCOL lists what a board drops once no duel is going on: every
+    module of seabattle/duel/ but the adapter and its lobby (the screens' side) must be there."""
     import os
 
-    from seabattle.duelplay import PROTOCOL
+    from seabattle.duel.adapter import PROTOCOL
 
-    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "seabattle")
-    mods = [f[:-3] for f in os.listdir(here) if f.startswith("duel") and f.endswith(".py")]
-    mods = [m for m in mods if m == "duel" or m.startswith("duel_") and not m.startswith("duel_texts_")]
-    assert {"duel", "duel_new", "duel_sync", "duel_setup", "duel_play", "duel_end", "duel_save"} <= set(mods)
+    here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "seabattle", "duel")
+    mods = ["seabattle.duel." + f[:-3] for f in os.listdir(here) if f.endswith(".py") and f != "__init__.py"]
+    mods = [m for m in mods if m not in ("seabattle.duel.adapter", "seabattle.duel.lobby", "seabattle.duel.evidence_text")]
+    assert {"seabattle.duel.protocol", "seabattle.duel.state", "seabattle.duel.shots"} <= set(mods)
     assert set(mods) <= set(PROTOCOL), sorted(set(mods) - set(PROTOCOL))

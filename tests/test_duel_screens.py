@@ -1,12 +1,13 @@
-"""Two screen flows duel over the simulated BLE link (seabattle.linksim), driven only by actions:
+"""Two screen flows duel over the simulated BLE link (doubles.linksim), driven only by actions:
 host and join, place, compare the match code, shoot in turn, and both end screens verified."""
 
 import pytest
 
-from seabattle import duel as D
-from seabattle import linksim, strings, ui
-from seabattle.duelplay import DuelAdapter
-from seabattle.flow import Flow, Settings
+from seabattle.duel import protocol as D
+from seabattle import strings, ui
+from doubles import linksim
+from seabattle.duel.adapter import DuelAdapter
+from seabattle.screens.flow import Flow, Settings
 from tools import scenes
 
 
@@ -51,8 +52,8 @@ def _pair(seed=3, loss=0.0):
 
 
 def _socket_pair(tmp_path, seed=3):
-    """The same over a real local TCP socket (hardware/netlink.py): two simulator windows."""
-    from hardware.netlink import LocalLinker
+    """The same over a real local TCP socket (hardware/desktop/netlink.py): two simulator windows."""
+    from hardware.desktop.netlink import LocalLinker
 
     clock = linksim.Clock()
     flows = []

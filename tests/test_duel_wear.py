@@ -1,9 +1,10 @@
-"""Flash wear of a duel: the state is stored only where it must be durable (seabattle/duel.py,
+"""Flash wear of a duel: the state is stored only where it must be durable (seabattle/duel/protocol.py,
 "Flash wear"), about once per own turn; a reboot at any moment (from the newest save, as the
 two-slot store gives it) still ends in the same verified game, and the shot tag that lets a
 board forget its own shots cannot be forged."""
 
-from seabattle import duel as D, duelsim
+from seabattle.duel import protocol as D
+from doubles import duelsim
 
 SEEDS = (1, 2, 3, 4, 5, 6)
 

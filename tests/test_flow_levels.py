@@ -1,4 +1,4 @@
-"""Loading a level's module when it is chosen (seabattle.flowlevels): the hard level's ~60 KB of
+"""Loading a level's module when it is chosen (seabattle.screens.levels): the hard level's ~60 KB of
 source is compiled then, amid the heap a session of games has scattered. A compile that runs out of
 memory once (fragmentation: the collection after it joins what it held) gets a second chance
 instead of ending the game with a MemoryError."""
@@ -14,7 +14,7 @@ sys.path.insert(0, __file__.rsplit("/", 1)[0] + "/portable")
 from test_flow import _to_battle  # noqa: E402
 
 from check import Rng  # noqa: E402
-from seabattle.flow import Flow, Settings  # noqa: E402
+from seabattle.screens.flow import Flow, Settings  # noqa: E402
 
 
 def _failing_import(times):
@@ -22,7 +22,7 @@ def _failing_import(times):
     calls = []
 
     def fake(name, *args, **kwargs):
-        if name == "seabattle.ai_hard":
+        if name == "seabattle.ai.hard.player":
             calls.append(name)
             if len(calls) <= times:
                 raise MemoryError("memory allocation failed, allocating 3568 bytes")
@@ -52,16 +52,16 @@ def test_a_compile_that_fails_twice_is_reported_not_retried_forever(monkeypatch)
 
 def test_a_part_of_the_hard_level_whose_compile_runs_out_of_memory_once_still_loads(monkeypatch):
     # the hard level loads parts of itself for a moment (hard_setup, hard_open before the battle shows,
-    # seabattle.hard_search after a collapse, seabattle.ai_normal for a normal move), compiled amid the
+    # seabattle.ai.hard.search after a collapse, seabattle.ai.normal for a normal move), compiled amid the
     # battle's heap on a board that loads .py: one MemoryError gets a second chance there too
     from seabattle import rules
-    from seabattle.ai_hard import POOL, Hard
+    from seabattle.ai.hard.player import POOL, Hard
 
     real = builtins.__import__
     calls = []
 
     def fake(name, *args, **kwargs):
-        if name == "seabattle.hard_setup":
+        if name == "seabattle.ai.hard.buffers":
             calls.append(name)
             if len(calls) == 1:
                 raise MemoryError("memory allocation failed, allocating 2048 bytes")
@@ -73,7 +73,7 @@ def test_a_part_of_the_hard_level_whose_compile_runs_out_of_memory_once_still_lo
 
 
 def test_the_hard_levels_first_pool_is_read_before_the_battle_shows():
-    # the opening table is read (seabattle.hard_open loaded for it) on the making screen, a step a
+    # the opening table is read (seabattle.ai.hard.opening loaded for it) on the making screen, a step a
     # frame, not on the battle's: on top of the battle screen's objects that moment was a hard
     # game's peak (85.2 KB at 160x128 on the 32-bit VM, tools.ramreport)
     flow = Flow(Rng(3), settings=Settings(lang="en"))
@@ -87,7 +87,7 @@ def _quick_battle(monkeypatch, hurry):
     """A hard battle against a player who fires the moment it is their turn, 20 frames a second:
     how long each computer's turn waited from the player's miss to its first shot (seconds)."""
     from seabattle import ui
-    from seabattle.ai_hard import Hard
+    from seabattle.ai.hard.player import Hard
 
     calls = []
     real = Hard.hurry
@@ -122,11 +122,11 @@ def _quick_battle(monkeypatch, hurry):
 
 
 def test_a_quick_player_waits_for_the_hard_levels_shot_no_longer_than_its_patience(monkeypatch):
-    # after a target phase the hard level's work after a miss is ~30 s on a CLUE (README, issue 3),
+    # after a target phase the hard level's work after a miss is ~30 s on a CLUE (docs/opponent.md),
     # done in slices during the player's turn; a player who fires at once used to wait for the rest
     # of it. Past the answer's pause and PATIENCE it fires from the fleets it has (Hard.hurry)
-    from seabattle.flow import MOVE_DELAY
-    from seabattle.flowbattle import PATIENCE
+    from seabattle.screens.flow import MOVE_DELAY
+    from seabattle.screens.battle import PATIENCE
 
     waits, hurried = _quick_battle(monkeypatch, True)
     assert hurried > 0 and len(waits) > 20

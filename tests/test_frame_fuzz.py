@@ -3,7 +3,10 @@ or the duel, and garbage never changes a duel's state. Inputs run are printed (p
 
 from hypothesis import given, settings, strategies as st
 
-from seabattle import channel, duelsim, frame, linksim
+from seabattle.duel import channel
+from doubles import duelsim
+from seabattle.duel import frame
+from doubles import linksim
 
 RUN = {"roundtrip": 0, "decoder": 0, "duel": 0}
 

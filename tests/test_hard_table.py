@@ -12,7 +12,7 @@ import os
 import pytest
 
 from seabattle import rules as R
-from seabattle.hard_open import table_header, table_path
+from seabattle.ai.hard.opening import table_header, table_path
 from tools.bench_ai import RejectionFleets, XorShift
 
 SEEDS = (1, 2)

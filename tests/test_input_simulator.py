@@ -72,8 +72,8 @@ def test_pybadge_key_numbers():
 def test_simulator_plays_from_keys_in_a_scaled_window():
     import pygame
 
-    from hardware import simulator
-    from seabattle.flow import Settings
+    from hardware.desktop import simulator
+    from seabattle.screens.flow import Settings
 
     display = simulator.scaled_display(160, 128, 3)
     profile = simulator.DesktopProfile(display, "dpad", seed=1, settings=Settings(lang="en"))

@@ -7,9 +7,10 @@ only findings allowed are those of a player who went away (``gone``, ``no_reveal
 from test_duel_menu_resume import Board, _run, _start
 
 from hardware.desktop import bleio
-from seabattle import duel as D, ui
-from seabattle.flow import SCREENS
-from seabattle.linksim import XorShift
+from seabattle import ui
+from seabattle.duel import protocol as D
+from seabattle.screens.flow import SCREENS
+from doubles.linksim import XorShift
 
 from flashsim import FlashNvm  # noqa: E402  (tests/hw, put on sys.path by test_duel_menu_resume)
 

@@ -50,14 +50,15 @@ def compiled_tree():
         return _compiled[0]
     out = tempfile.mkdtemp(prefix="seabattle-mpy-")
     jobs = []
-    for folder, _dirs, files in os.walk(os.path.join(ROOT, "seabattle")):
-        rel = os.path.relpath(folder, ROOT)
-        for name in files:
-            if name.endswith(".py") and name != "__main__.py":
-                jobs.append((os.path.join(folder, name), os.path.join(out, rel, name[:-3] + ".mpy")))
-            elif name.endswith(".bin"):  # data the engine reads (the hard level's opening tables)
-                os.makedirs(os.path.join(out, rel), exist_ok=True)
-                shutil.copyfile(os.path.join(folder, name), os.path.join(out, rel, name))
+    for top in (("seabattle",), ("tests", "doubles")):  # the game, and the test doubles as ``doubles``
+        for folder, _dirs, files in os.walk(os.path.join(ROOT, *top)):
+            rel = os.path.relpath(folder, os.path.join(ROOT, *top[:-1]))
+            for name in files:
+                if name.endswith(".py") and name != "__main__.py":
+                    jobs.append((os.path.join(folder, name), os.path.join(out, rel, name[:-3] + ".mpy")))
+                elif name.endswith(".bin"):  # data the engine reads (the hard level's opening tables)
+                    os.makedirs(os.path.join(out, rel), exist_ok=True)
+                    shutil.copyfile(os.path.join(folder, name), os.path.join(out, rel, name))
     for suite in sorted(os.listdir(os.path.join(ROOT, "tests"))):
         folder = os.path.join(ROOT, "tests", suite)
         if suite.endswith("portable") and os.path.isdir(folder):
@@ -84,7 +85,7 @@ def run_portable(module, heap, dirs, timeout=900):
     absolute paths made a suite pass or fail with the length of the folder a clone sits in.
     Returns (passed, failed, output)."""
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join([".frozen", "."] + [os.path.relpath(d, ROOT) for d in dirs + [PORTABLE]])
+    env["MICROPYPATH"] = ":".join([".frozen", "."] + [os.path.relpath(d, ROOT) for d in dirs + [PORTABLE]] + ["tests"])
     proc = subprocess.run([micropython(), "-X", "heapsize=" + heap, "-m", "run", module],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
     return _summary(proc)

@@ -15,22 +15,20 @@ from tools import ramreport
 # hardware.memcheck tells a maker each kind of game needs (its figures, so it never promises less;
 # the hard level's there is a quick player's, ~10 KB above HARD_32)
 CEILING_32 = memcheck.EASY_KB * 1024
-# a duel's reconnect screen, 32-bit, 160x128, one layout: 105.9 KB host, 105.8 join (session 10;
-# 106.0 / 106.0 before it; 106.8 / 106.3 in session 8: seabattle.linksim no longer counted, the
-# Store holds no copy of the saved duel, the lobby's texts and linkup dropped once past them);
-# 113 KB before session 8, ~147 KB (the duel's peak) while finding the peer again loaded adafruit_ble
+# a duel's reconnect screen, 32-bit, 160x128, one layout: ~106 KB host and join (doubles.linksim
+# not counted, the Store holds no copy of the saved duel, the lobby's texts and linkup dropped once
+# past them); ~147 KB (the duel's peak) if finding the peer again loads adafruit_ble
 DUEL_RECONNECT_32 = 108 * 1024
 # a duel's peak, 32-bit, 160x128, one layout (measure()'s: 8m heap, after a game, the least of
-# its three duels): 112.4 KB host (the battle), 112.5 join (its lobby; battle 112.3) in session
-# 10, once the battle no longer held seabattle.flowduel (~2.6 KB) nor the wait flowmaking; 114.5
-# / 116.1 on session 9's code (its battles 114.5 / 114.7), 115.5 / 115.0 in session 8, 124.2
-# before it (4.4 KB of it seabattle.linksim's, not a board's). Above it, something new stays
+# its three duels): ~112 KB host (the battle) and join (its lobby), the battle holding neither
+# seabattle.screens.duel (~2.6 KB) nor the enemy fleet's screen (doubles.linksim's 4.4 KB not
+# counted: not a board's). Above it, something new stays
 # alive through the battle (a module, a copy of the save): raise it only with a reason
 DUEL_PEAK_32 = 114 * 1024
 # a duel resumed after a reset (host, 32-bit, 160x128, one layout, 1m heap): 135.3 KB while its
-# lobby loaded the saved Duel beside adafruit_ble and hardware.blefind (session 12; 132.9 the
+# lobby loads the saved Duel beside adafruit_ble and hardware.radio.blefind (132.9 the
 # median of three layouts), ~120 once the Duel is loaded when the link is up, 113.3 once the
-# saved duel's menu also let the title's module and texts go (seabattle.flowlobby), its battle
+# saved duel's menu also let the title's module and texts go (seabattle.screens.lobby), its battle
 # 112.8; the joiner's 133.0 -> 113.4 (one layout). Above it, the Duel or the title's code is back
 # in the lobby: raise it only with a reason
 RESUMED_32 = memcheck.DUEL_KB * 1024  # (a duel's most: DUEL_PEAK_32 is below it)
@@ -51,6 +49,7 @@ def test_the_device_code_runs_a_whole_game_on_micropython_and_reports_its_heap()
     assert 0 < r["startup"] <= r["peak"]
 
 
+@pytest.mark.soak  # over a minute: a whole game on the VM (CI runs it)
 def test_the_32_bit_vm_plays_the_same_game_and_needs_less_heap():
     r64 = ramreport.measure(160, 128, ble=True)
     r32 = ramreport.measure(160, 128, ble=True, vm="wasm")
@@ -67,7 +66,7 @@ def test_the_32_bit_vm_plays_the_same_game_and_needs_less_heap():
     assert r32["duelsub"][0] > 0
     most = dict(r32["duelscreensmost"])  # several duels: each screen's least and most figure
     assert all(screens[k] <= most[k] for k in screens)
-    # finding the peer again after the drop loads no adafruit_ble (hardware.blefind's native
+    # finding the peer again after the drop loads no adafruit_ble (hardware.radio.blefind's native
     # calls): the reconnect screen read 147.0 KB (the duel's peak) until it did, 131.3 after
     assert screens["duel_reconnect"] < DUEL_RECONNECT_32, screens
     assert r32["duelpeak"] < DUEL_PEAK_32, screens
@@ -79,9 +78,8 @@ def test_a_game_against_the_computer_fits_the_budget(size):
     # the easy game's peak (the battle) on the 32-bit VM, the median of three heap layouts as the
     # report prints it, within the smallest-heap board's budget (72 KB: tools.ramreport). 240x240
     # is the biggest screen (its sprites and text lines); it read 71.5 KB and 160x128 70.9 when
-    # this test was written (78-79 KB before the cuts of session 7). With a radio it is a CLUE,
-    # the board the budget is for: 72.1 KB after session 9 (over it), 70.5 in session 10 (the
-    # game alone: role "game", no duel after it)
+    # this test was written. With a radio it is a CLUE, the board the budget is for (the game
+    # alone: role "game", no duel after it)
     r = ramreport.steady(size[0], size[1], ble=size[2], vm="wasm", role="game")
     assert r["ok"], r["out"][-3000:]
     assert r["peak"] <= ramreport.BUDGET_32, "peak %d B over %s layouts %s" % (r["peak"], size, r["layouts"])
@@ -100,13 +98,14 @@ def test_a_game_against_the_computer_keeps_its_names_in_six_pools():
 
 # the hard level's peak (its battle), 32-bit VM, 160x128, median of three heap layouts: 85.2 KB
 # when this ceiling was set, 84.2 after (its first pool read on the making screen, the pool's
-# clearing out of the battle's code), 84.8 in session 10, 85.1 with the hurried move (session 11:
-# a refill kept across a move, the flow's patience; raised from 85 KB for it). Over the budget:
+# clearing out of the battle's code), ~85 with the hurried move (a refill kept across a move,
+# the flow's patience; raised from 85 KB for it). Over the budget:
 # its battle code (~8.4 KB) and pool and buffers (~9.4 KB) come on top of an easy battle's ~66 KB
 # (docs/boards.md, "Known limits")
 HARD_32 = 86 * 1024  # (hardware.memcheck tells 96: the same against a player who fires at once)
 
 
+@pytest.mark.soak  # over a minute: a whole game on the VM (CI runs it)
 def test_a_hard_level_game_stays_under_its_ceiling_and_reads_its_opening_before_the_battle():
     r = ramreport.steady(160, 128, ble=False, vm="wasm", level=2)
     assert r["ok"], r["out"][-3000:]
@@ -117,18 +116,17 @@ def test_a_hard_level_game_stays_under_its_ceiling_and_reads_its_opening_before_
 
 def test_a_hard_level_game_against_a_player_who_fires_at_once_fits_what_memcheck_tells():
     # hurried moves leave the pool smaller, it collapses more often, the search that rebuilds it
-    # and the normal level's move load (seabattle.hard_search, seabattle.ai_normal), and their
+    # and the normal level's move load (seabattle.ai.hard.search, seabattle.ai.normal), and their
     # names open a 7th pool: 94.4 KB (one layout; 94.4-94.6 over three, 1m or 8m heap), the most
-    # the hard level reaches (87.8 in session 11, whose measuring script opened that pool before
-    # its baseline: 1,276 names then, 1,286 now with the script's own). hardware.memcheck tells
-    # a maker 96 KB
+    # the hard level reaches. hardware.memcheck tells a maker 96 KB
     r = ramreport.measure(160, 128, ble=False, vm="wasm", level="2q")
     assert r["ok"], r["out"][-3000:]
     assert 80 * 1024 < r["peak"] <= memcheck.HARD_KB * 1024, r["peak"]  # (an easy game: ~66 KB)
 
 
+@pytest.mark.soak  # over a minute: a whole game on the VM (CI runs it)
 def test_a_hard_level_game_keeps_its_names_in_six_pools():
-    # the hard level loads seabattle.ai_hard for the battle: its names come on top of the rest
+    # the hard level loads seabattle.ai.hard.player for the battle: its names come on top of the rest
     # (1,302 names in 7 pools, peak 104 KB at 160x128, until its identifiers reused names the
     # game already interns: 1,234 in 6, peak ~94 KB). A new name there should be one the game has
     r = ramreport.measure(160, 128, ble=False, vm="wasm", level=2)
@@ -142,7 +140,7 @@ import sys
 if "" in sys.path:
     sys.path.remove("")  # -c: the repository root would shadow the seabattle package
 import micropython
-from hardware import pages, render, text
+from hardware.display import pages, render, text
 from seabattle import coords
 font = render.load_font("%s/fonts/seabattle-12.bdf")
 line = pages.line(text.Line(), font, 0, 0, 12, 0xFFFFFF)
@@ -157,7 +155,7 @@ micropython.qstr_info()
 
 def test_drawing_a_text_interns_none_of_its_characters():
     # iterating or indexing a str interns each character it yields on MicroPython: a text drawn
-    # that way made each letter ever shown a name for good (hardware/text.py, _NO_NAMES), and so
+    # that way made each letter ever shown a name for good (hardware/display/text.py, _NO_NAMES), and so
     # did naming a cell (seabattle.coords.Convention.column)
     g = ramreport.GUEST_ROOT
     code, out, err = ramreport.run_wasm(
@@ -167,9 +165,10 @@ def test_drawing_a_text_interns_none_of_its_characters():
     assert counts[1] == counts[0], out
 
 
+@pytest.mark.soak  # over a minute: a whole game on the VM (CI runs it)
 def test_a_radio_boards_game_against_the_computer_does_not_pay_for_the_duel():
-    # a board that can have a radio holds hardware.boards.lazyduel.LazyDuel, not the duel adapter:
-    # seabattle.duelplay and hardware.boards.linkup load when a duel is chosen (holding them
+    # a board that can have a radio holds hardware.radio.lazyduel.LazyDuel, not the duel adapter:
+    # seabattle.duel.adapter and hardware.radio.linkup load when a duel is chosen (holding them
     # from start-up cost ~4.5 KB after start-up and at the peak, 160x128, 32-bit VM); and the
     # _bleio stand-in's names, in a board's flash, are no longer interned before the game (they
     # opened a 7th pool in its middle: the rest of the 11.4 KB the peak was above the bare one)
@@ -182,9 +181,8 @@ def test_a_radio_boards_game_against_the_computer_does_not_pay_for_the_duel():
     pools = [line for line in lines if line.startswith("qstr pool:")]
     assert len(pools) == 2 and "n_pool=6," in pools[0], pools  # the game's names; with the duels'
     # each the least of two heap layouts: the conservative collector keeps a stale word's garbage
-    # alive in one layout now and then (session 12: the radio game's start-up read 60.6 KB at
-    # pad 0, 58.3 at pads 3 and 7, the bare game 57.2-57.3 at all three, after lines were added
-    # to the measuring script: no change to the game)
+    # alive in one layout now and then (the radio game's start-up once read 60.6 KB at pad 0,
+    # 58.3 at pads 3 and 7, the bare game 57.2-57.3 at all three, with no change to the game)
     bare2 = ramreport.measure(160, 128, ble=False, vm="wasm", pad=3)
     radio2 = ramreport.measure(160, 128, ble=True, vm="wasm", pad=3, role="game")
     assert bare2["ok"] and radio2["ok"], (bare2["out"] + radio2["out"])[-3000:]
@@ -192,7 +190,7 @@ def test_a_radio_boards_game_against_the_computer_does_not_pay_for_the_duel():
         least_radio, least_bare = min(radio[k], radio2[k]), min(bare[k], bare2[k])
         assert least_radio - least_bare < 2 * 1024, (k, radio[k], radio2[k], bare[k], bare2[k])
     # and a game after the duels: the title let the link, the BLE modules and the finished duel's
-    # match go (hardware.boards.linkup.drop, seabattle.flowmenu.go_title). Its peak is above the
+    # match go (hardware.radio.linkup.drop, seabattle.screens.title.go_title). Its peak is above the
     # first game's by the duels' interned names (never freed: 17.2 KB of pools) and ~7 KB more;
     # holding the link and the duel's match it was ~46 KB more (136.9 KB, 160x128, 32-bit VM)
     assert "the link held on the title after the duels: False" in lines
@@ -201,6 +199,7 @@ def test_a_radio_boards_game_against_the_computer_does_not_pay_for_the_duel():
         radio["aftergame"], radio["peak"], names)
 
 
+@pytest.mark.soak  # over a minute: a whole game on the VM (CI runs it)
 def test_a_duel_is_measured_as_the_joiner_too():
     r = ramreport.measure(160, 128, ble=True, vm="wasm", role="join")
     assert r["ok"], r["out"][-3000:]
@@ -218,7 +217,7 @@ def test_a_duel_resumed_after_a_reset_stays_under_its_ceiling(role, alone):
     hosted again or looked for, the duel played on to its verdict (tools.ramreport.resumed); or
     the opponent never comes back and the lobby gives up, the duel ended, the opponent gone:
     134.5 KB there while the radio stayed held beside the Duel, 116.3 once it is let go first
-    (hardware.boards.duelhooks.LazyLinker.release; median of three layouts)."""
+    (hardware.radio.duelhooks.LazyLinker.release; median of three layouts)."""
     r = ramreport.resumed(160, 128, heap="1m", layouts=(0,), role=role, alone=alone)
     assert r["ok"], r["out"][-3000:]
     screens = dict(r["firstscreens"])
@@ -239,9 +238,9 @@ def test_the_game_breakdown_names_every_module_a_game_loads_with_its_heap():
     assert [f[0] for f in found] == list(ramreport.GAME_MODULES)
     for name, used, source, pool in found:
         assert source > 0 and used >= 0 and 0 <= pool <= used, name
-    # no phase's module is as big as the flow that loads them (seabattle.flow was 33 KB of source)
-    phases = [f for f in found if f[0].startswith("seabattle.flow") and f[0] != "seabattle.flow"]
-    assert {"seabattle.flowmenu", "seabattle.flowplace", "seabattle.flowbattle", "seabattle.flowend"} <= {
+    # no phase's module is as big as the flow that loads them (seabattle.screens.flow was 33 KB of source)
+    phases = [f for f in found if f[0].startswith("seabattle.screens.flow") and f[0] != "seabattle.screens.flow"]
+    assert {"seabattle.screens.title", "seabattle.screens.place", "seabattle.screens.battle", "seabattle.screens.end"} <= {
         f[0] for f in phases}
     assert all(f[2] < 10 * 1024 for f in phases), phases
 
@@ -252,5 +251,5 @@ def test_too_small_a_heap_is_reported_as_a_failure_not_hidden(vm):
 
 
 def test_compiling_a_module_from_source_needs_room_beyond_what_it_keeps():
-    kept, room = ramreport.compile_room("hardware.tiles")
+    kept, room = ramreport.compile_room("hardware.display.tiles")
     assert kept > 0 and room > 0

@@ -19,8 +19,8 @@ def test_a_fresh_vms_duel_starts_without_the_games_names_and_peaks_lower():
 
 
 def test_the_first_duels_lobby_holds_less_than_its_battle():
-    # a Duel is made once the link is up (seabattle.duellobby.made), not while the lobby holds
-    # adafruit_ble and hardware.blefind: made at once, the first duel's peak was its lobby
+    # a Duel is made once the link is up (seabattle.duel.lobby.made), not while the lobby holds
+    # adafruit_ble and hardware.radio.blefind: made at once, the first duel's peak was its lobby
     # (116.5 / 116.6 KB on the 32-bit VM, the battle 110.8), 106.4 / 108.1 after (battle ~112)
     for role, lobby in (("host", "duel_host"), ("join", "duel_join")):
         r = ramreport.measure(160, 128, True, vm="unix", role=role, fresh=True)

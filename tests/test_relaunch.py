@@ -234,7 +234,7 @@ def test_a_memory_error_mid_duel_reloads_into_the_same_duel(supervisor):
     run_reason SUPERVISOR_RELOAD) goes straight to reconnecting, with no key pressed, and the duel
     ends with the same shots on both boards, verified."""
     import test_duel_menu_resume as T
-    from hardware.boards import startup
+    from hardware import startup
 
     air, boards = T._start(seed=41)
     assert T._shoot(air, boards, lambda: T._shots(boards) >= 24)
@@ -332,10 +332,10 @@ def test_the_hard_level_after_a_game_starts_in_a_fresh_vm(circuitpython, supervi
                 scenes.choose(flow, "play")
                 scenes.choose(flow, "hard")  # played: raises relaunch.Relaunch
             elif flow.name == "place":
-                seen["after"] = (flow.name, flow.mode, "seabattle.ai_hard" in sys.modules)
+                seen["after"] = (flow.name, flow.mode, "seabattle.ai.hard.player" in sys.modules)
                 return False
             return True
-        seen["after"] = (flow.name, flow.mode, "seabattle.ai_hard" in sys.modules)
+        seen["after"] = (flow.name, flow.mode, "seabattle.ai.hard.player" in sys.modules)
         return False
 
     d = Driver(p, monkeypatch, script)

@@ -19,7 +19,7 @@ from hardware import app  # noqa: E402
 from hardware.boards.common import Keeper  # noqa: E402
 from hardware.storage import HEADER, TRAILER, Store  # noqa: E402
 from seabattle import save, strings, ui  # noqa: E402
-from seabattle.flow import Flow, Settings  # noqa: E402
+from seabattle.screens.flow import Flow, Settings  # noqa: E402
 from tools import scenes  # noqa: E402
 
 BUILD = app.build

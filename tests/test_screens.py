@@ -12,8 +12,13 @@ import pytest  # noqa: E402
 from adafruit_bitmap_font import bitmap_font  # noqa: E402
 from adafruit_display_text import bitmap_label  # noqa: E402
 
-from hardware import layouts, pages, render, sheets, text, tiles  # noqa: E402
-from hardware.headless import HeadlessDisplay  # noqa: E402
+from hardware.display import layouts  # noqa: E402
+from hardware.display import pages
+from hardware.display import render
+from hardware.display import sheets
+from hardware.display import text
+from hardware.display import tiles
+from hardware.desktop.headless import HeadlessDisplay  # noqa: E402
 from seabattle import strings, ui  # noqa: E402
 from tools import scenes  # noqa: E402
 

@@ -9,7 +9,7 @@ import os
 from test_micropython import PORTABLE, ROOT, run_portable
 
 UI = os.path.join(ROOT, "tests", "ui_portable")
-HEAP = "320k"  # 256k until the hard level's module (seabattle.ai_hard, 48 KB of source) was
+HEAP = "320k"  # 256k until the hard level's module (seabattle.ai.hard.player, 48 KB of source) was
 # imported when that level is chosen instead of with the flow: compiled then, amid the suite's
 # objects, it needs 288k (measured); an easy or normal game no longer loads it at all
 

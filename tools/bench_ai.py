@@ -9,10 +9,10 @@ of shots (lower is better). Fleet styles:
   fleet drawn again on any overlap or touch (aborting as soon as one ship does not fit);
 - ``perelman``: ``seabattle.placement.perelman_fleet`` (big ships at a corner, singles spread);
 - ``border``: all ships on the outer ring of cells, uniform among such fleets (rejection again);
-- ``computer``: the computer's own fleet (``seabattle.ai_fleet.computer_fleet``); ``computer:NAME``
-  one of its styles alone (``seabattle.ai_fleet.STYLES``).
+- ``computer``: the computer's own fleet (``seabattle.ai.fleet.computer_fleet``); ``computer:NAME``
+  one of its styles alone (``seabattle.ai.fleet.STYLES``).
 
-``--learn`` (hard level): the harness keeps the human's habits (``seabattle.habits``) across its N
+``--learn`` (hard level): the harness keeps the human's habits (``seabattle.ai.habits``) across its N
 games in order, as the game does from its saved statistics (a club player who keeps meeting the
 same person): each game's hard shooter gets the ``styles`` learnt from the fleets before it.
 
@@ -22,13 +22,13 @@ same for any J (the CPython times are not: processes share the machine).
 
 ``--quick N``: a player who fires at once. After the computer's miss only N slices of its
 background work run (the slices a board steps during the answer's pause and its patience:
-seabattle.flowbattle's MOVE_DELAY + PATIENCE), then the move is asked for and hurried
-(``seabattle.ai_hard.Hard.hurry``): the strength and the wait of the hard level against the
+seabattle.screens.battle's MOVE_DELAY + PATIENCE), then the move is asked for and hurried
+(``seabattle.ai.hard.player.Hard.hurry``): the strength and the wait of the hard level against the
 quickest player. Without it, every player takes long enough for all of that work (the default).
 
 ``--mp-rng``: the random source of the MicroPython games: ``xorshift`` (the default: the portable
 generator in Python, tests/portable/check.py) or ``random``, the VM's own module in C, which is what
-a board passes (hardware/boards/startup.py). The hard level draws two numbers a chain move, and the
+a board passes (hardware/startup.py). The hard level draws two numbers a chain move, and the
 Python generator's ~0.5 us a draw on the unix port is about a third of its background: ``random``
 gives the figure a board would see (other games, the same kind of them).
 
@@ -50,6 +50,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+sys.path.append(os.path.join(ROOT, "tests"))  # the test doubles (doubles.randomplayer)
 
 from seabattle import rules as R  # noqa: E402
 from seabattle.fleet import Fleet, Ship  # noqa: E402
@@ -57,12 +58,12 @@ from seabattle.game import Game  # noqa: E402
 from seabattle.placement import perelman_fleet  # noqa: E402
 
 NRF_FACTOR = 380  # MicroPython unix port pystone / CircuitPython on nRF52840 pystone
-# The factor's two sides (issue 3): CircuitPython on an nRF52840 runs pystone at ~769 passes/s,
+# The factor's two sides: CircuitPython on an nRF52840 runs pystone at ~769 passes/s,
 # the unix port "on our machines" at ~290,000. This machine's unix port is measured at each run
 # (tools/pystone.py in the timing VM, between its games: the best run, as each timing is the
 # least of three): a shared or slower machine times every step longer, and
 # ``unix pystones / NRF_PYSTONES`` projects the same timings to the board as if it had been the
-# reference machine (session 14 measured 188,000-282,000 here within the session, the other core
+# reference machine (188,000-282,000 measured here within an hour, the other core
 # busy: x 380 then overstates a board's times by up to ~1.5x).
 NRF_PYSTONES = 769
 
@@ -158,31 +159,31 @@ def fleet_source(rules, style):
     if style == "perelman":
         return lambda rng: perelman_fleet(rules, rng)
     if style == "computer":
-        from seabattle.ai_fleet import computer_fleet
+        from seabattle.ai.fleet import computer_fleet
 
         return lambda rng: computer_fleet(rules, rng)
     if style.startswith("computer:"):  # one of the computer's styles alone, to weigh the mix
-        from seabattle import ai_fleet
+        from seabattle.ai import fleet as ai_fleet
 
         return lambda rng: ai_fleet.style_fleet(style[9:], rules, rng)
     raise SystemExit("unknown fleet style %r" % style)
 
 
 def shooter_factory(level):
-    from seabattle import ai
+    from seabattle.ai import easy
 
     if level == "easy":
-        return ai.Easy
+        return easy.Easy
     if level == "normal":
-        from seabattle.ai_normal import Normal
+        from seabattle.ai.normal import Normal
 
         return Normal
     if level == "hard":
-        from seabattle.ai_hard import Hard
+        from seabattle.ai.hard.player import Hard
 
         return Hard
     if level == "random":
-        from seabattle.match import RandomOpponent
+        from doubles.randomplayer import RandomOpponent
 
         return RandomOpponent
     raise SystemExit("unknown level %r" % level)
@@ -303,13 +304,13 @@ def new_rng(seed):
         return random
     return Rng(seed)
 if LEVEL == 'hard':
-    from seabattle.ai_hard import Hard as F
+    from seabattle.ai.hard.player import Hard as F
 elif LEVEL == 'normal':
-    from seabattle.ai_normal import Normal as F
+    from seabattle.ai.normal import Normal as F
 elif LEVEL == 'easy':
-    from seabattle.ai import Easy as F
+    from seabattle.ai.easy import Easy as F
 else:
-    from seabattle.match import RandomOpponent as F
+    from doubles.randomplayer import RandomOpponent as F
 rules = R.preset(PRESET)
 # heap first, in games that record nothing (the timing lists below would count as heap)
 peak = 0
@@ -503,7 +504,7 @@ def main(argv):
     if learn:
         if level != "hard":
             raise SystemExit("--learn needs --level hard (the habits set the hard level's styles)")
-        from seabattle import habits
+        from seabattle.ai import habits
     # every game's fleet (and, with --learn, the styles learnt from the fleets before it) is drawn
     # first, in order: a game then depends only on its number, however the games are shared out
     known = None  # the habits so far (bytes), with --learn

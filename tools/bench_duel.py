@@ -11,10 +11,16 @@ line is the same figures as JSON.
 import argparse
 import hashlib
 import json
+import os
+import sys
 import time
 
-from seabattle import duel as D
-from seabattle import duelsim, frame
+# the duels run over the test doubles (tests/doubles: a simulated link and players)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
+
+from doubles import duelsim  # noqa: E402
+from seabattle.duel import frame  # noqa: E402
+from seabattle.duel import protocol as D  # noqa: E402
 
 
 def _loss(text):
@@ -129,7 +135,7 @@ def main(argv=None):
         "wall_s": round(time.time() - start, 1),
         "frames_sha256": wire.hexdigest()[:16],
         "saves_sha256": saves.hexdigest()[:16],
-        "wire_shot": frame.wire_length(4 + D.TAG),  # with the shot's tag (see seabattle/duel.py)
+        "wire_shot": frame.wire_length(4 + D.TAG),  # with the shot's tag (see seabattle/duel/protocol.py)
         "wire_result": frame.wire_length(13 + D.TAG),
         "wire_result_sunk": frame.wire_length(15 + D.TAG),
     }

@@ -28,10 +28,11 @@ def _measure(display, renderer, flow, action):
 def shot_counts(width, height, shots=30, seed=4):
     from random import Random
 
-    from hardware import layouts, render
-    from hardware.headless import HeadlessDisplay
+    from hardware.display import layouts
+    from hardware.display import render
+    from hardware.desktop.headless import HeadlessDisplay
     from seabattle import ui
-    from seabattle.flow import Flow
+    from seabattle.screens.flow import Flow
     from tools import scenes
 
     display = HeadlessDisplay(width, height)
@@ -87,7 +88,7 @@ def shot_counts(width, height, shots=30, seed=4):
 
 
 def main(argv=None):
-    from hardware.layouts import LAYOUTS
+    from hardware.display.layouts import LAYOUTS
 
     ap = argparse.ArgumentParser(prog="python -m tools.bench screen", description=__doc__.split("\n")[0])
     ap.add_argument("--size", action="append")

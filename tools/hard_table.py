@@ -2,9 +2,9 @@
 [PRESET ...]`` (default: every preset; presets with the same board, fleet and touching rule share
 one file).
 
-Writes ``seabattle/hard_WxH_tT_SIZES.bin`` (see ``seabattle.hard_open.table_name``): the header
+Writes ``seabattle/ai/hard/hard_WxH_tT_SIZES.bin`` (see ``seabattle.ai.hard.opening.table_name``): the header
 (``table_header``: magic, width, height, touching rule, ship count, ship sizes), the four section
-sizes (big-endian 16 bits each), then the sections, one per style of ``seabattle.ai_hard.STYLES``
+sizes (big-endian 16 bits each), then the sections, one per style of ``seabattle.ai.hard.player.STYLES``
 (0, 1, 2, and 3 for the corner styles: the hard level draws a fleet's corner again as it moves it):
 N fleets each, every fleet its ships' codes (first square * 2 + vertical) in the order of the
 rules' fleet (largest first), one byte a ship.
@@ -14,7 +14,7 @@ fleet drawn again on any overlap or touch). Styles 1, 2 and 3 have no exact samp
 from its own uniform draw and runs K sweeps of the hard level's own styled chain
 (``Hard._move``), whose stationary law is the style's prior; every fleet is independent of the others.
 A game at the hard level reads N or fewer fleets of each style from a random place and turns them by
-a random board symmetry (``seabattle.hard_open._open``). Deterministic for a seed.
+a random board symmetry (``seabattle.ai.hard.opening._open``). Deterministic for a seed.
 
 The random stream is CPython's ``random.Random`` seeded with a text, never the portable xorshift
 that ``tools.bench_ai`` and the tests draw their fleets from: a table built from the benchmark's
@@ -32,8 +32,8 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 from seabattle import rules as R  # noqa: E402
-from seabattle.ai_hard import Hard  # noqa: E402
-from seabattle.hard_open import table_header, table_name  # noqa: E402
+from seabattle.ai.hard.player import Hard  # noqa: E402
+from seabattle.ai.hard.opening import table_header, table_name  # noqa: E402
 from seabattle.fleet import Fleet, Ship  # noqa: E402
 from tools.bench_ai import RejectionFleets  # noqa: E402
 
@@ -102,7 +102,7 @@ def main(argv):
         if 2 * rules.cells > 255:  # the pool keeps one byte a ship only on such boards
             print("%s: board too big for a table" % name)
             continue
-        path = os.path.join(ROOT, "seabattle", table_name(rules))
+        path = os.path.join(ROOT, "seabattle", "ai", "hard", table_name(rules))
         if path in done:
             continue
         done.add(path)

@@ -10,10 +10,10 @@ without the BLE library. ``--min-heap`` also searches the smallest ``-X heapsize
 the game still finishes (fragmentation included). With BLE, a duel too, after that game and
 through the same screens, as a board plays it: the title, the duel menu, hosting (or joining:
 both are measured), the lobby found, the fleet placed, the match code, the battle with one
-dropped connection found again, the end screen with the verdict. Over seabattle.linksim (its
+dropped connection found again, the end screen with the verdict. Over doubles.linksim (its
 module and its links made as the stand-ins are, outside the figures: not a board's) with the
 board's BLE objects held beside it (the radio, the link and its UART service; while the link
-finds its peer, hardware.blefind and an advertisement, dropped when frames flow: the lobby
+finds its peer, hardware.radio.blefind and an advertisement, dropped when frames flow: the lobby
 advertises for 1 s, a joiner connects for 0.2 s, the link down meanwhile, as a board's is until
 its HELLOs are through), against a bare peer Duel in the same VM, made once the link is up, whose
 share of the heap is measured at the end and subtracted (not from the lobby's samples before it
@@ -32,7 +32,7 @@ Two VMs, both pinned in requirements/dev.txt:
   access but preopened directories: the repository is the guest's root, as CIRCUITPY is a
   board's, and the game is imported through the path entry "" as a board's ``sys.path`` has
   it: each module's file name, interned for good when it is compiled, is the board's
-  ("seabattle/flow.py"; under a ``/seabattle`` mount it was "/seabattle/seabattle/flow.py",
+  ("seabattle/screens/flow.py"; under a ``/seabattle`` mount it was "/seabattle/seabattle/flow.py",
   ~0.6 KB more names in a game).
 
 What still differs from a board (stated in every report): it is MicroPython (1.27 on wasm,
@@ -82,7 +82,7 @@ DUELS = 3  # duels played after the game, each screen's least figure kept (tools
 VMS = ("unix", "wasm")
 # where the wasm VM sees the repository (a WASI preopened dir): at its root, as a board sees
 # CIRCUITPY; GUEST_ROOT + "/x" is the file x, and GUEST_ROOT itself as a path entry is "", the
-# board's first sys.path entry, which names a module's file "seabattle/flow.py"
+# board's first sys.path entry, which names a module's file "seabattle/screens/flow.py"
 GUEST_ROOT = ""
 
 
@@ -174,7 +174,7 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
         g = GUEST_ROOT
         code, stdout, stderr = run_wasm(
             ["-X", "heapsize=" + heap, g + "/tools/ramreport_mp.py"] + args + [g + "/fonts/seabattle-12.bdf"] + tail,
-            {"MICROPYPATH": ":".join((g + "/tools/mpstubs", g, g + "/lib"))})
+            {"MICROPYPATH": ":".join((g + "/tools/mpstubs", g, g + "/lib", g + "/tests"))})
     else:
         env = dict(os.environ)
         import tempfile
@@ -183,8 +183,8 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
             if code:  # the deployed folder has no desktop twin: the stand-ins come precompiled
                 _compiled_stubs(stubs)
             # the game imported through the path entry "" from its folder, as a board does (a
-            # module's file name is interned: "seabattle/flow.py", not the clone's whole path)
-            env["MICROPYPATH"] = ":".join((".frozen", stubs if code else STUBS, "", "lib"))
+            # module's file name is interned: "seabattle/screens/flow.py", not the clone's whole path)
+            env["MICROPYPATH"] = ":".join((".frozen", stubs if code else STUBS, "", "lib", "tests"))
             proc = subprocess.run(
                 [micropython(), "-X", "heapsize=" + heap, SCRIPT] + args
                 + [os.path.join(ROOT, "fonts", "seabattle-12.bdf")] + tail,
@@ -251,43 +251,43 @@ def min_heap(width, height, ble=True, vm="unix", code=None):
 
 IMPORT_SCRIPT = os.path.join(ROOT, "tools", "ramreport_import_mp.py")
 # the biggest modules a board imports from source (a duel's and the computer game's)
-BIG_MODULES = ("seabattle.duel", "seabattle.flow", "seabattle.flowbattle", "seabattle.ai_hard", "hardware.render",
-               "hardware.ble", "adafruit_ble", "hardware.app")
+BIG_MODULES = ("seabattle.duel.protocol", "seabattle.screens.flow", "seabattle.screens.battle", "seabattle.ai.hard.player", "hardware.display.render",
+               "hardware.radio.ble", "adafruit_ble", "hardware.app")
 
 
 DUEL_SCRIPT = os.path.join(ROOT, "tools", "ramreport_duel_mp.py")
 # what a duel loads once the duel menu is open, in the order a board loads it (each with what it
 # imports that is not loaded yet): the adapter, its lobby's calls (until a Duel is made) and its
 # board side (made when a duel is chosen,
-# hardware.boards.lazyduel; dropped on the title with the link and the BLE stack), the screens (the
+# hardware.radio.lazyduel; dropped on the title with the link and the BLE stack), the screens (the
 # lobby's only until the fleets are placed) and their texts, the BLE stack (finding the peer only
 # while the link is not READY), the battle's view of the duel, the protocol's core, its phases
 # (each loaded while its phase lasts; the joiner checks the host's rules with rulescheck for a
 # moment; the fleet's checks are loaded while placing and for the reveal), the battle's screen,
 # the words of a refused move or a cheat
-DUEL_MODULES = ("seabattle.duelplay", "seabattle.duellobby", "hardware.boards.linkup", "seabattle.flowduel", "seabattle.flowlobby",
+DUEL_MODULES = ("seabattle.duel.adapter", "seabattle.duel.lobby", "hardware.radio.linkup", "seabattle.screens.duel", "seabattle.screens.lobby",
                 "seabattle.lang.ru_duel", "seabattle.lang.ru_lobby", "adafruit_ble", "adafruit_ble.services.nordic",
-                "hardware.ble", "hardware.blefind",
-                "seabattle.fleet", "seabattle.duelmatch", "seabattle.crc", "seabattle.frame",
-                "seabattle.channel", "seabattle.commit", "seabattle.evidence", "seabattle.duel",
-                "seabattle.duel_new", "seabattle.duel_sync",  # held for a moment: making a duel, a connection
-                "seabattle.duel_setup", "seabattle.rulescheck", "seabattle.fleetcheck", "seabattle.verify",
-                "seabattle.duel_play", "seabattle.flowbattle", "seabattle.duel_end", "seabattle.duel_save",
-                "seabattle.evidence_text", "seabattle.duel_texts_ru")
+                "hardware.radio.ble", "hardware.radio.blefind",
+                "seabattle.fleet", "seabattle.duel.match", "seabattle.crc", "seabattle.duel.frame",
+                "seabattle.duel.channel", "seabattle.duel.commit", "seabattle.duel.evidence", "seabattle.duel.protocol",
+                "seabattle.duel.state", "seabattle.duel.sync",  # held for a moment: making a duel, a connection
+                "seabattle.duel.setup", "seabattle.rulescheck", "seabattle.fleetcheck", "seabattle.duel.verify",
+                "seabattle.duel.shots", "seabattle.screens.battle", "seabattle.duel.reveal", "seabattle.duel.restore",
+                "seabattle.duel.evidence_text", "seabattle.lang.ru_findings")
 
 
 def duel_modules(vm="wasm"):
     """[(module, bytes of live heap it adds, bytes of its source, bytes of a new pool of interned
     names among them, or 0)] for DUEL_MODULES imported one after another on top of what the menu
-    holds (seabattle.flow, hardware.app), on ``vm``."""
+    holds (seabattle.screens.flow, hardware.app), on ``vm``."""
     args = ["base"] + list(DUEL_MODULES)
     if vm == "wasm":
         g = GUEST_ROOT
         code, out, err = run_wasm(["-X", "heapsize=8m", g + "/tools/ramreport_duel_mp.py"] + args,
-                                  {"MICROPYPATH": ":".join((g + "/tools/mpstubs", g, g + "/lib"))})
+                                  {"MICROPYPATH": ":".join((g + "/tools/mpstubs", g, g + "/lib", g + "/tests"))})
     else:
         env = dict(os.environ)
-        env["MICROPYPATH"] = ":".join((".frozen", STUBS, ROOT, os.path.join(ROOT, "lib")))
+        env["MICROPYPATH"] = ":".join((".frozen", STUBS, ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests")))
         proc = subprocess.run([micropython(), "-X", "heapsize=2m", DUEL_SCRIPT] + args, cwd=ROOT, env=env,
                               capture_output=True, text=True, timeout=120)
         code, out, err = proc.returncode, proc.stdout, proc.stderr
@@ -317,15 +317,15 @@ MODULES_SCRIPT = os.path.join(ROOT, "tools", "ramreport_modules_mp.py")
 # its player and the computer's fleet (with the placing code, dropped when the battle starts);
 # then each phase's module and texts, the save, and at the end the habits and the statistics'
 # code (each loaded for its moment)
-GAME_MODULES = ("seabattle.flow", "hardware.app", "hardware.appstart", "hardware.layouttable", "hardware.schemes",
-                "hardware.render", "hardware.storage", "hardware.sound", "hardware.boards.common",
-                "seabattle.lang.ru", "seabattle.lang.ru_menu", "seabattle.flowmenu", "seabattle.flowpages",
-                "hardware.listview",
-                "hardware.bdf", "hardware.pages", "hardware.sheets", "seabattle.flowlevels", "seabattle.ai",
-                "seabattle.ai_fleet", "seabattle.flowplace", "seabattle.lang.ru_place", "seabattle.flowplacemenu",
-                "seabattle.flowmaking",
-                "seabattle.flowbattle", "seabattle.battlestart", "seabattle.save", "seabattle.flowpause",
-                "seabattle.lang.ru_pause", "seabattle.flowend", "seabattle.lang.ru_end", "seabattle.habits",
+GAME_MODULES = ("seabattle.screens.flow", "hardware.app", "hardware.appstart", "hardware.display.layouttable", "hardware.schemes",
+                "hardware.display.render", "hardware.storage", "hardware.sound", "hardware.boards.common",
+                "seabattle.lang.ru", "seabattle.lang.ru_menu", "seabattle.screens.title", "seabattle.screens.pages",
+                "hardware.display.listview",
+                "hardware.display.bdf", "hardware.display.pages", "hardware.display.sheets", "seabattle.screens.levels", "seabattle.ai.easy",
+                "seabattle.ai.fleet", "seabattle.screens.place", "seabattle.lang.ru_place", "seabattle.screens.place_menu",
+                "seabattle.screens.enemy_fleet",
+                "seabattle.screens.battle", "seabattle.screens.battle_start", "seabattle.save", "seabattle.screens.pause",
+                "seabattle.lang.ru_pause", "seabattle.screens.end", "seabattle.lang.ru_end", "seabattle.ai.habits",
                 "seabattle.recordbook")
 
 
@@ -335,10 +335,10 @@ def game_modules(vm="wasm"):
     if vm == "wasm":
         g = GUEST_ROOT
         code, out, err = run_wasm(["-X", "heapsize=8m", g + "/tools/ramreport_modules_mp.py"] + list(GAME_MODULES),
-                                  {"MICROPYPATH": ":".join((g + "/tools/mpstubs", g, g + "/lib"))})
+                                  {"MICROPYPATH": ":".join((g + "/tools/mpstubs", g, g + "/lib", g + "/tests"))})
     else:
         env = dict(os.environ)
-        env["MICROPYPATH"] = ":".join((".frozen", STUBS, ROOT, os.path.join(ROOT, "lib")))
+        env["MICROPYPATH"] = ":".join((".frozen", STUBS, ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests")))
         proc = subprocess.run([micropython(), "-X", "heapsize=2m", MODULES_SCRIPT] + list(GAME_MODULES), cwd=ROOT,
                               env=env, capture_output=True, text=True, timeout=120)
         code, out, err = proc.returncode, proc.stdout, proc.stderr
@@ -389,7 +389,7 @@ def _compiled_stubs(out):
 
 def _import_run(args, heap_kb, stubs):
     env = dict(os.environ)
-    env["MICROPYPATH"] = ".frozen:" + stubs + ":" + ROOT + ":" + os.path.join(ROOT, "lib")
+    env["MICROPYPATH"] = ".frozen:" + stubs + ":" + ROOT + ":" + os.path.join(ROOT, "lib") + ":" + os.path.join(ROOT, "tests")
     proc = subprocess.run([micropython(), "-X", "heapsize=%dk" % heap_kb, IMPORT_SCRIPT] + args,
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     ok = proc.returncode == 0 and proc.stdout.rstrip().endswith("ok")
@@ -456,7 +456,7 @@ def resumed(width, height, vm="wasm", heap=None, layouts=None, role="host", alon
     peer's state there; then ``steady`` over the layouts, each run a fresh VM that starts from
     that nvm, chooses «Продолжить дуэль» on the title, hosts the same lobby again and plays on
     to the verdict (the peer loaded from its state; the link down 1 s, as while hosting).
-    ``alone``: the opponent never comes back; the lobby gives up after seabattle.duellobby's
+    ``alone``: the opponent never comes back; the lobby gives up after seabattle.duel.lobby's
     RESUME_WAIT and the duel ends, the opponent gone (played to that screen only).
     The result's "firsts" are each layout's peak of that duel (sorted), "firstscreens" the most
     on each screen in the median one; "ok" is False if either run failed."""
@@ -530,7 +530,7 @@ def main(argv=None):
                         print("      a duel, the most on each screen (%s): %s" % (who, ", ".join(
                             "%s %.1f" % (k, v / 1024) for k, v in d["duelscreens"])))
                     print("      (the least of %d duels each; the most: host %s; subtracted: the peer's share, up"
-                          " to %.1f KB; not counted: seabattle.linksim's module and links, %.1f KB, not a board's)" % (
+                          " to %.1f KB; not counted: doubles.linksim's module and links, %.1f KB, not a board's)" % (
                               DUELS, ", ".join("%s %.1f" % (k, v / 1024) for k, v in r["duelscreensmost"]),
                               r["duelsub"][0] / 1024, r["linksim"] / 1024))
                 if (w, h) == SIZES[0] and ble:
@@ -601,7 +601,7 @@ def main(argv=None):
                 print("160x128 hard after an easy game FAILED\n" + a["out"][-1500:])
             failed = failed or not a["ok"]
             # a player who fires the moment it is their turn (the other runs' waits until the
-            # computer's work is done): the hard level's hurried moves (seabattle.ai_hard.Hard.hurry)
+            # computer's work is done): the hard level's hurried moves (seabattle.ai.hard.player.Hard.hurry)
             q = steady(160, 128, False, vm=vm, level="2q", heap=args.heap)
             print("160x128 hard, a player who fires at once %s: %.1f KB, %d names in %d pools%s" % (
                 "32bit" if vm == "wasm" else "64bit", q["peak"] / 1024, (q["qstrs"] or (0, 0))[1],

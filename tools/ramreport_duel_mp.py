@@ -4,7 +4,7 @@ that order; prints ``mod NAME BYTES`` (the live heap it added, after gc.collect(
 imports and was not loaded yet included), then the interned names' pools
 (``micropython.qstr_info()``: a module whose names overflow the last pool pays for a new one,
 twice the size of the last) and ``ok``. ``base``: the modules the menu holds
-(seabattle.flow, hardware.app and what they import) are loaded first, as on a board when the
+(seabattle.screens.flow, hardware.app and what they import) are loaded first, as on a board when the
 duel menu is opened. The board-only stand-ins are loaded before any figure, as in
 tools/ramreport_mp.py."""
 
@@ -22,7 +22,7 @@ import __future__  # noqa: F401
 import _bleio  # noqa: F401
 
 if sys.argv[1] == "base":
-    from seabattle import flow  # noqa: F401
+    from seabattle.screens import flow  # noqa: F401
     from hardware import app  # noqa: F401
 micropython.qstr_info()  # the pools before the first module (a new one may open with it)
 gc.collect()

@@ -58,7 +58,7 @@ if MODE in ("resume", "alone"):  # ("alone": the peer never comes back)
 
 class _GameGc:
     """The gc module the game imports. The game collects before compiling a level's module
-    (seabattle.flowlevels), deep in its own calls: on the wasm VM such a collection can free
+    (seabattle.screens.levels), deep in its own calls: on the wasm VM such a collection can free
     objects only WebAssembly locals point to (see tools/ramreport.py), so the game's own
     requests are skipped here, on both VMs alike; sample() collects between steps, where it is
     safe, and the live heap it reports does not depend on when garbage was collected."""
@@ -169,9 +169,10 @@ _collect()
 BASE = gc.mem_alloc()
 
 
-from seabattle import flow as _flow  # noqa: E402,F401
+from seabattle.screens import flow as _flow  # noqa: E402,F401
 stage("engine+screens flow")
-from hardware import app, render  # noqa: E402
+from hardware import app  # noqa: E402
+from hardware.display import render
 stage("renderer+libraries")
 from hardware.storage import Store  # noqa: E402
 from hardware.sound import Cues  # noqa: E402
@@ -182,8 +183,8 @@ from hardware.boards.common import Keeper  # noqa: E402
 
 keeper = Keeper(store)
 # a board imports adafruit_ble and makes the link only when a duel menu is first used
-# (hardware.boards.duelhooks.LazyLinker), and the duel adapter and linkup itself only when a duel
-# is chosen (hardware.boards.lazyduel.LazyDuel): a game against the computer holds neither
+# (hardware.radio.duelhooks.LazyLinker), and the duel adapter and linkup itself only when a duel
+# is chosen (hardware.radio.lazyduel.LazyDuel): a game against the computer holds neither
 
 
 class Profile(app.Profile):
@@ -200,7 +201,7 @@ font = render.load_font(sys.argv[4] if len(sys.argv) > 4 else "fonts/seabattle-1
 stage("font")
 profile = Profile()
 if BLE:  # a board that can host or join holds a LazyDuel from start-up (BoardProfile.make_duel)
-    from hardware.boards.lazyduel import LazyDuel
+    from hardware.radio.lazyduel import LazyDuel
 
     profile.ms = lambda: 0
     profile.fresh = lambda intent: None  # (BoardProfile.fresh: this VM is fresh, no reload)
@@ -225,7 +226,7 @@ now = 0.0
 LEVELS = [int(x) for x in sys.argv[5].replace("q", "").split(",")] if len(sys.argv) > 5 else [0]
 LEVEL = LEVELS[0]
 # the player fires the moment it is their turn: the hard level's work after a miss is cut short
-# by its patience (seabattle.ai_hard.Hard.hurry); else the player waits until that work is done
+# by its patience (seabattle.ai.hard.player.Hard.hurry); else the player waits until that work is done
 QUICK = len(sys.argv) > 5 and "q" in sys.argv[5]
 
 
@@ -298,7 +299,7 @@ else:
     print("game peaks", " ".join("%d" % v for v in game_peaks))
 if BLE:  # what the game held of the duel (nothing: LazyDuel loads it when a duel is chosen)
     print("the duel's code held by the game:",
-          " ".join(k for k in ("seabattle.duelplay", "hardware.boards.linkup") if k in sys.modules))
+          " ".join(k for k in ("seabattle.duel.adapter", "hardware.radio.linkup") if k in sys.modules))
     import micropython  # noqa: E402
 
     micropython.qstr_info()  # the game's names (printed again at the end with a duel's)
@@ -309,14 +310,14 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     # screen's menu -> the title -> the duel menu -> host (join: the lobby found, chosen); the
     # fleet auto-placed, the match code, the battle (with one dropped connection and its
     # reconnection) and the end screen with the verdict, all through the flow and the renderer.
-    # The link under the duel is seabattle.linksim's; the board's BLE objects are made and held
+    # The link under the duel is doubles.linksim's; the board's BLE objects are made and held
     # beside it as a board holds them (the radio, the link with its UART service), and while the
     # link is finding its peer (the lobby; the dropped connection) so is what a board's link
-    # holds then (hardware.blefind and an advertisement: made, and dropped when the link is up).
+    # holds then (hardware.radio.blefind and an advertisement: made, and dropped when the link is up).
     # linksim's module and its links are not a board's (its link is the BleLink held beside it,
     # with the native objects): they are made as the stand-ins are, the baseline moving by what
     # they add (below); what the links hold later (bytes in flight) counts. The peer is a bare Duel
-    # (seabattle.duel) in this same VM: its share of the heap is measured at the end of each
+    # (seabattle.duel.protocol) in this same VM: its share of the heap is measured at the end of each
     # duel (dropped, after the verdict) and subtracted from that duel's figures; the phases'
     # modules it loads or drops are put back as the board's side had them after each move.
     game_peak = peak
@@ -345,7 +346,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
                   "battle": 0, "duel_reconnect": 0, "end": 0}
     alone = dict(stage_duel)  # each screen's most while the peer is not made yet (the lobby)
     from adafruit_ble import BLERadio
-    from hardware.ble import BleLink
+    from hardware.radio.ble import BleLink
 
     _bleio.adapter = _bleio.Adapter()
 
@@ -353,9 +354,9 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     link.code = "KIT4"
     link.role = ROLE
     link._find().local(link)  # a host's own UART service (its native buffer and characteristic, as
-    forget("hardware.blefind")  # host() keeps; hardware.blefind: what find() holds, below)
+    forget("hardware.radio.blefind")  # host() keeps; hardware.radio.blefind: what find() holds, below)
     BLERadio = None  # the link holds the radio, as on a board
-    profile.link = link  # the board's link (hardware.boards.linkup.start_link makes it there)
+    profile.link = link  # the board's link (hardware.radio.linkup.start_link makes it there)
 
     class PeerService:
         """A joiner's view of the peer's UART service, as blefind.bare takes it: its native
@@ -370,16 +371,16 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     if ROLE != "host":  # a joiner has no service of its own
         link._local = link._rx = link._tx = None
         link._uart = PeerService()
-    # seabattle.linksim, imported twice as the stand-ins above: the first import interns its
+    # doubles.linksim, imported twice as the stand-ins above: the first import interns its
     # names (kept: a board's link interns its own), the second, with the links made, is what
     # the baseline moves by (LINKSIM: given back when they go, before the game after the duels)
-    from seabattle import linksim
+    from doubles import linksim
 
     linksim = None
-    forget("seabattle.linksim")
+    forget("doubles.linksim")
     _collect()
     LINKSIM = gc.mem_alloc()
-    from seabattle import linksim  # noqa: F811
+    from doubles import linksim  # noqa: F811
 
     clock = linksim.Clock()
     sims = [linksim.LinkSim(clock, seed=3 + i) for i in range(DUELS)]  # one link per duel
@@ -395,7 +396,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     found_at = 0
 
     def find(ms=0):
-        """The link finds its peer: hardware.blefind, the radio (made again if frames were
+        """The link finds its peer: hardware.radio.blefind, the radio (made again if frames were
         flowing) and an advertisement (the host's; a joiner's scan holds one like it). With
         ``ms``: the link is down until the peer is found that much later (``found``)."""
         global finding, found_at
@@ -404,18 +405,18 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
             sim.disconnect(100000000)  # (down until found(); a small int on 32 bits)
         if finding is None:  # (the joiner's connect: its scan's)
             # (the lobby's link has its radio and adafruit_ble; finding the peer again after a
-            # drop holds neither: hardware.blefind only, see its docstring)
+            # drop holds neither: hardware.radio.blefind only, see its docstring)
             finding = link._find().advertisement(link) if link.radio is not None else link._find()
         if ROLE != "host" and link._uart is None:  # the peer's service found again (its buffers)
             link._uart = PeerService()
 
     def found():
         """Frames flow: the link keeps only what carries them (blefind.bare) and drops
-        hardware.blefind, as blefind.poll_host/poll_join do; then it is up."""
+        hardware.radio.blefind, as blefind.poll_host/poll_join do; then it is up."""
         global finding, found_at
         finding = None
         found_at = 0
-        from hardware import blefind
+        from hardware.radio import blefind
 
         blefind.bare(link)
         blefind.drop()
@@ -429,7 +430,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
             find(100000000 if MODE == "alone" else 1000)  # the lobby advertises (1 s) until the peer
             # connects and says HELLO ("alone": never)
             self.link = sim.ends[0]
-            forget("hardware.boards.linkup")  # the link chosen, as hardware.boards.duelhooks.LazyLinker
+            forget("hardware.radio.linkup")  # the link chosen, as hardware.radio.duelhooks.LazyLinker
             return "KIT4"
 
         def scan(self):
@@ -440,15 +441,15 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         def connect(self, code):
             find(200)  # connected, the HELLOs (still finding: the scan's)
             self.link = sim.ends[0]
-            forget("hardware.boards.linkup")
+            forget("hardware.radio.linkup")
 
         def rejoin(self, code):  # a saved duel's joiner looks for its host again
             self.connect(code)
 
-        def release(self):  # as hardware.boards.duelhooks.LazyLinker.release: the radio goes
+        def release(self):  # as hardware.radio.duelhooks.LazyLinker.release: the radio goes
             global link, finding
             self.link = finding = None
-            from hardware.boards import linkup
+            from hardware.radio import linkup
 
             linkup.drop(profile)
             linkup = link = None
@@ -457,15 +458,15 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
             self.link = None
 
     def make(link, role, rules):
-        from hardware.boards import duelhooks
-        from seabattle import duel
+        from hardware.radio import duelhooks
+        from seabattle.duel import protocol as duel
 
         return duel.Duel(link, clock, Profile.rng, role, "Маша", rules,
                          lambda data: duelhooks.duel_store(keeper, data, "KIT4"))
 
-    def load_saved(data, link, gone_ms=None):  # (hardware.boards.duelhooks.hooks' load, over linksim's clock)
-        from hardware.boards import duelhooks
-        from seabattle import duel
+    def load_saved(data, link, gone_ms=None):  # (hardware.radio.duelhooks.hooks' load, over linksim's clock)
+        from hardware.radio import duelhooks
+        from seabattle.duel import protocol as duel
 
         return duel.Duel.load(data, link, clock, Profile.rng, lambda data: duelhooks.duel_store(keeper, data, "KIT4"),
                               duel.GONE_MS if gone_ms is None else gone_ms)
@@ -475,7 +476,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     def peer_moves():
         global peer
         if peer is None:
-            from seabattle import duel
+            from seabattle.duel import protocol as duel
 
             if PEER_SAVED is not None:  # (the peer's side of a resumed duel: where it was)
                 peer = duel.Duel.load(PEER_SAVED, sim.ends[1], clock, Rng(11))
@@ -497,7 +498,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
 
     # the modules a Duel loads for a moment or a phase (the peer's placing too): none of its
     # objects keeps them, so the peer's can go again after each of its moves
-    PEER_LOADS = ("seabattle.duel_setup", "seabattle.duel_play", "seabattle.duel_end", "seabattle.verify",
+    PEER_LOADS = ("seabattle.duel.setup", "seabattle.duel.shots", "seabattle.duel.reveal", "seabattle.duel.verify",
                   "seabattle.fleetcheck", "seabattle.placement", "seabattle.rulescheck")
 
     def as_it_was(mods):
@@ -521,7 +522,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
         saver.poll()
         # the peer: once the link is up (found), as the board's side is made by then: made while
         # the lobby still holds the BLE objects, its protocol's code came on top of them here,
-        # as a board's did only while it made its Duel at once (seabattle.duelplay)
+        # as a board's did only while it made its Duel at once (seabattle.duel.adapter)
         if peer is not None or (finding is None and MODE != "alone" and (flow.name in ("duel_host", "duel_join") or PEER_SAVED is not None)):
             mods = dict(sys.modules)
             peer_moves()
@@ -651,14 +652,14 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     print("duel peaks", " ".join("%d" % v for v in peaks) if finished else "0")
     print("linksim", LINKSIM)
     # a game against the computer after the duels: from the last duel's end screen to the title
-    # (no duel going on: the board lets its link and the BLE modules go, hardware.boards.linkup.drop)
+    # (no duel going on: the board lets its link and the BLE modules go, hardware.radio.linkup.drop)
     # and a whole game, as the first. What only this script held for the duels goes first (a
     # board has none of it: the linksim links, the peer, the stand-in's service for a joiner);
     # the duels' interned names stay (never freed: a board's too). Printed as "after the duels, a
     # game's peak" (its label has spaces: no name interned, so a game's count of names is as before)
     link = finding = linker = sims = sim = peer = PeerService = BleLink = make = clock = None
     costs = least = most_seen = stage_duel = alone = peaks = None
-    forget("seabattle.linksim")
+    forget("doubles.linksim")
     linksim = None
     BASE -= LINKSIM
     peak = 0

@@ -8,7 +8,7 @@ statistics, about, and each duel screen (through a stand-in duel adapter).
 """
 
 from seabattle import ui
-from seabattle.flow import Flow, Settings
+from seabattle.screens.flow import Flow, Settings
 
 
 class FakeDuel:
@@ -75,7 +75,7 @@ def place_fleet(flow, fleet):
 
 
 def made(flow):
-    """Frames pass while the computer places its fleet (seabattle.flowbattle.make)."""
+    """Frames pass while the computer places its fleet (seabattle.screens.battle.make)."""
     while flow.name == "making":
         flow.tick(flow.now)
 

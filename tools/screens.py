@@ -12,8 +12,9 @@ os.environ.setdefault("BLINKA_FORCEBOARD", "GENERIC_LINUX_PC")
 
 
 def render_all(outdir, sizes, langs, scale=1, seed=7):
-    from hardware import layouts, render
-    from hardware.headless import HeadlessDisplay
+    from hardware.display import layouts
+    from hardware.display import render
+    from hardware.desktop.headless import HeadlessDisplay
     from tools import scenes
 
     font = render.load_font()
@@ -33,7 +34,7 @@ def render_all(outdir, sizes, langs, scale=1, seed=7):
 
 
 def main(argv=None):
-    from hardware.layouts import LAYOUTS
+    from hardware.display.layouts import LAYOUTS
 
     ap = argparse.ArgumentParser(prog="python -m tools.screens", description=__doc__.split("\n")[0])
     ap.add_argument("outdir")

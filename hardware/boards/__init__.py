@@ -7,7 +7,7 @@ The profile contract (hardware.app.Profile, filled in by ``common.BoardProfile``
   and the radio link), ``rng`` (``randrange``), ``sounds`` (``play(cue)``, ``stop()``),
   ``settings`` (from settings.toml), ``records`` + ``on_records`` (saved in nvm),
   ``duel`` (None when the board has no radio: the duel menu says so);
-- and for this layer: ``name``, ``can_host``/``can_join``, ``link`` (hardware.ble.BleLink or
+- and for this layer: ``name``, ``can_host``/``can_join``, ``link`` (hardware.radio.ble.BleLink or
   None), ``store`` (hardware.storage.Store over ``microcontroller.nvm``), ``keeper``
   (saves the game at safe points), ``note`` (what is missing, shown once), ``problems``.
 
@@ -17,8 +17,8 @@ game runs the same everywhere. Unknown boards with ``board.DISPLAY`` play the co
 
 
 def detect():
-    """The profile for the board this runs on: its module is picked by hardware.boards.startup
+    """The profile for the board this runs on: its module is picked by hardware.startup
     (the table of boards, dropped with the rest of the start-up code)."""
-    from hardware.boards import startup
+    from hardware import startup
 
     return startup.detect()

@@ -22,6 +22,6 @@ class Profile(BoardProfile):
         return PwmTone(board.SPEAKER)
 
     def make_pixels(self):
-        from hardware.boards import startup
+        from hardware import startup
 
         return startup.pixels_on(self, board.NEOPIXEL, 1)

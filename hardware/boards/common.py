@@ -1,7 +1,7 @@
 """What every board profile shares while the game runs: the keys' events, saving at safe points,
-the clock. Building a profile is hardware.boards.startup; the duel as the title sees it on a board
-that can have a radio is hardware.boards.lazyduel (a board without one never loads it), and its
-radio link and duel adapter are hardware.boards.linkup, loaded when a duel is chosen."""
+the clock. Building a profile is hardware.startup; the duel as the title sees it on a board
+that can have a radio is hardware.radio.lazyduel (a board without one never loads it), and its
+radio link and duel adapter are hardware.radio.linkup, loaded when a duel is chosen."""
 
 import time
 
@@ -27,8 +27,8 @@ class KeypadKeys:
 
 
 LOCAL = b"L"  # the saved game is a game against the computer (seabattle.save)
-DUEL = b"D"  # ... or a duel: lobby code length, lobby code, seabattle.duel.Duel.save bytes
-# (written, read and forgotten by hardware.boards.linkup: a game against the computer never does)
+DUEL = b"D"  # ... or a duel: lobby code length, lobby code, seabattle.duel.protocol.Duel.save bytes
+# (written, read and forgotten by hardware.radio.linkup: a game against the computer never does)
 
 
 class Keeper:
@@ -64,7 +64,7 @@ class Keeper:
 
 class BoardProfile(Profile):
     """A board's profile. Building it (the display, keys, sound, nvm, statistics, settings) is
-    hardware.boards.startup, loaded for that and dropped: a board does not hold that code while
+    hardware.startup, loaded for that and dropped: a board does not hold that code while
     it plays. A board module overrides the parts it has as methods ``make_display``,
     ``make_keys``, ``make_tone``, ``make_pixels``, ``make_link``, ``make_radio`` (startup's
     ``spi_bus`` and ``pixels_on`` help them; linkup's ``radio`` is the native BLE radio)."""
@@ -76,16 +76,16 @@ class BoardProfile(Profile):
     nvm_page = 4096  # flash erase unit behind microcontroller.nvm
 
     def __init__(self, board_id=""):
-        from hardware.boards import startup
+        from hardware import startup
 
         startup.build(self, board_id)
         startup = None
-        forget("hardware.boards.startup")
+        forget("hardware.startup")
 
     lazy_radio = True  # native BLE: import adafruit_ble only when a duel menu is used (RAM)
     def fresh(self, intent):
         """Raises hardware.relaunch.Relaunch if what ``intent`` starts (a duel: LazyDuel; the
-        hard level: seabattle.flowlevels, through Flow.relaunch) should start in a fresh VM:
+        hard level: seabattle.screens.levels, through Flow.relaunch) should start in a fresh VM:
         this one has written to the nvm (startup reads the intent back after the reload)."""
         if self.store.writes != getattr(self, "fresh_writes", 0):
             from hardware import relaunch
@@ -97,7 +97,7 @@ class BoardProfile(Profile):
         LazyDuel: the adapter itself loads when a duel is chosen), or None without one."""
         if self.link is None and not (self.lazy_radio and (self.can_host or self.can_join)):
             return None
-        from hardware.boards.lazyduel import LazyDuel  # (a board without a radio never loads it)
+        from hardware.radio.lazyduel import LazyDuel  # (a board without a radio never loads it)
 
         return LazyDuel(self)
 

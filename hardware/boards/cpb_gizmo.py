@@ -32,7 +32,7 @@ class Profile(BoardProfile):
         import busio
         from adafruit_st7789 import ST7789
 
-        from hardware.boards import startup
+        from hardware import startup
 
         bus = startup.spi_bus(self, busio.SPI(board.SCL, MOSI=board.SDA), board.TX, board.RX)
         return ST7789(bus, width=240, height=240, rowstart=80, backlight_pin=board.A3,
@@ -53,6 +53,6 @@ class Profile(BoardProfile):
         return PwmTone(board.SPEAKER, enable=board.SPEAKER_ENABLE)
 
     def make_pixels(self):
-        from hardware.boards import startup
+        from hardware import startup
 
         return startup.pixels_on(self, board.NEOPIXEL, 10)

@@ -40,7 +40,7 @@ class Profile(BoardProfile):
         return KeypadKeys(keypad.Keys((board.BUTTON,), value_when_pressed=False, pull=True), ("a",))
 
     def make_pixels(self):
-        from hardware.boards import startup
+        from hardware import startup
 
         return startup.pixels_on(self, board.NEOPIXEL, 1, power=getattr(board, "NEOPIXEL_POWER", None))
 
@@ -50,6 +50,6 @@ class Profile(BoardProfile):
         if sys.implementation.name == "circuitpython" and sys.implementation.version[0] < 10:
             self.notes.append("BLE on ESP32-S3 needs CircuitPython 10 or newer: computer only")
             return None
-        from hardware.boards import linkup
+        from hardware.radio import linkup
 
         return linkup.radio(self)

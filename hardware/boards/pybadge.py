@@ -68,7 +68,7 @@ class Profile(BoardProfile):
             return None
 
     def make_pixels(self):
-        from hardware.boards import startup
+        from hardware import startup
 
         return startup.pixels_on(self, board.NEOPIXEL, 5)
 

@@ -540,12 +540,12 @@ Service.__init__ = _registering_init
 
 
 def install():
-    """Makes ``import _bleio`` give this module; forgets adafruit_ble (and hardware.ble) if they
+    """Makes ``import _bleio`` give this module; forgets adafruit_ble (and hardware.radio.ble) if they
     were imported against another ``_bleio``."""
     me = sys.modules[__name__]
     if sys.modules.get("_bleio") is not me:
         for name in list(sys.modules):
-            if name in ("adafruit_ble", "hardware.ble") or name.startswith("adafruit_ble."):
+            if name in ("adafruit_ble", "hardware.radio.ble") or name.startswith("adafruit_ble."):
                 del sys.modules[name]
         sys.modules["_bleio"] = me
     return me

@@ -6,7 +6,7 @@ TEXT = {
     "miss": "Miss!",
     "hit": "Hit!",
     "sunk": "Sunk!",
-    # screens (issue 5): battle (placing's: en_place.py; the title menu's: en_menu.py; a duel's,
+    # screens: battle (placing's: en_place.py; the title menu's: en_menu.py; a duel's,
     # the end screen's, the pause menu's: en_duel.py, en_end.py, en_pause.py)
     "menu_duel": "Bluetooth duel",
     "hint_menu": "Fire: choose",

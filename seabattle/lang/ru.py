@@ -5,7 +5,7 @@ TEXT = {
     "miss": "Мимо!",
     "hit": "Ранил!",
     "sunk": "Убил!",
-    # screens (issue 5): battle (placing's: ru_place.py; the title menu's: ru_menu.py; a duel's,
+    # screens: battle (placing's: ru_place.py; the title menu's: ru_menu.py; a duel's,
     # the end screen's, the pause menu's: ru_duel.py, ru_end.py, ru_pause.py)
     "menu_duel": "Дуэль по Bluetooth",
     "hint_menu": "Огонь: выбрать",

@@ -5,7 +5,7 @@ TEXT = {
     "miss": "Мимо!",
     "hit": "Поранив!",
     "sunk": "Потоплений!",
-    # screens (issue 5): battle (placing's: uk_place.py; the title menu's: uk_menu.py; a duel's,
+    # screens: battle (placing's: uk_place.py; the title menu's: uk_menu.py; a duel's,
     # the end screen's, the pause menu's: uk_duel.py, uk_end.py, uk_pause.py)
     "menu_duel": "Дуель через Bluetooth",
     "hint_menu": "Вогонь: вибрати",

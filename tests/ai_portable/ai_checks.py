@@ -5,7 +5,7 @@ from seabattle.board import HALO, HIT, UNKNOWN
 
 
 def provably_empty(view, sq):
-    """Independent of seabattle.ai_normal: halo cells, and with no touching the corners of a hit."""
+    """Independent of seabattle.ai.normal: halo cells, and with no touching the corners of a hit."""
     if view.cells[sq] == HALO:
         return True
     rules = view.rules

@@ -11,13 +11,15 @@ import gc
 from check import Rng
 
 from seabattle import rules as R
-from seabattle.ai import Easy
-from seabattle.ai_normal import Normal
-from seabattle.ai_fleet import STYLES, computer_fleet, style_fleet
-from seabattle import ai_hard, hard_open, hard_search
-from seabattle.ai_hard import SEARCH_SLICE, Hard
-from seabattle.hard_open import table_path
-from seabattle.ai_hard import STYLES as HARD_STYLES
+from seabattle.ai.easy import Easy
+from seabattle.ai.normal import Normal
+from seabattle.ai.fleet import STYLES, computer_fleet, style_fleet
+from seabattle.ai.hard import player as ai_hard
+from seabattle.ai.hard import opening as hard_open
+from seabattle.ai.hard import search as hard_search
+from seabattle.ai.hard.player import SEARCH_SLICE, Hard
+from seabattle.ai.hard.opening import table_path
+from seabattle.ai.hard.player import STYLES as HARD_STYLES
 from seabattle.board import UNKNOWN
 from seabattle.game import Game
 from seabattle.match import LocalMatch
@@ -158,7 +160,7 @@ _SEARCH = (hard_search._place, hard_search.spots, ai_hard.forget)
 def with_counted_search(calls):
     """Count the calls of the fallback search's functions in ``calls`` (its module's own: the
     search calls them through its globals), or with None put them back. The search's module
-    (seabattle.hard_search) stays loaded meanwhile: the hard level drops it after each pool it
+    (seabattle.ai.hard.search) stays loaded meanwhile: the hard level drops it after each pool it
     rebuilds on a board's VM, and a fresh one would not count."""
     if calls is None:
         hard_search._place, hard_search.spots, ai_hard.forget = _SEARCH
@@ -167,12 +169,12 @@ def with_counted_search(calls):
 
     import seabattle
 
-    sys.modules["seabattle.hard_search"] = seabattle.hard_search = hard_search  # if dropped since
+    sys.modules["seabattle.ai.hard.search"] = seabattle.ai.hard.search = hard_search  # if dropped since
     place, spots, forget = _SEARCH
     hard_search._place = counted(calls, "place", place)
     if "spots" in calls:
         hard_search.spots = counted(calls, "spots", spots)
-    ai_hard.forget = lambda name: None if name == "seabattle.hard_search" else forget(name)
+    ai_hard.forget = lambda name: None if name == "seabattle.ai.hard.search" else forget(name)
 
 
 def sliced_game(hard, rules, fleet, calls, worst):
@@ -415,7 +417,7 @@ def test_hard_without_a_table_builds_its_pool_by_the_chain():
 
 
 def test_hard_fires_again_after_a_hit_with_bounded_work_and_refills_after_a_miss():
-    from seabattle.ai_hard import TOPUP
+    from seabattle.ai.hard.player import TOPUP
 
     rules = R.preset("classic")
     fleet = random_fleet(rules, Rng(31))
@@ -492,7 +494,7 @@ def test_hard_work_after_a_hit_is_bounded_and_any_slicing_plays_the_same_game():
     # after a hit the player waits for the filter and the copies: every fleet checked, the
     # smaller side tallied (the fleets that went, or the survivors: at most half the pool), at
     # most TOPUP copies. Any slicing of the work plays the same game.
-    from seabattle.ai_hard import TOPUP
+    from seabattle.ai.hard.player import TOPUP
 
     rules = R.preset("classic")
     fleet = random_fleet(rules, Rng(45))

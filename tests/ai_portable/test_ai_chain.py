@@ -7,7 +7,7 @@ test_ai already fills most of that heap.
 from check import Rng
 
 from seabattle import rules as R
-from seabattle.ai_hard import Hard
+from seabattle.ai.hard.player import Hard
 from seabattle.board import UNKNOWN
 from seabattle.game import Game
 from seabattle.placement import random_fleet
@@ -149,7 +149,7 @@ def test_the_corner_style_finds_the_corner_of_a_perelman_fleet():
     # a corner-style pool fleet draws its corner from where its ships lie (Hard.corner, before
     # each chain run): a «Перельман» fleet, its big ships packed along two edges by a corner,
     # draws that corner nearly always; the same count on random fleets spreads over the four.
-    # (Until session 13 this played 20 shots with a pool of 100 on three seeds and counted the
+    # (Played as 20 shots with a pool of 100 on three seeds and counted the
     # surviving corner-style fleets and their corners: one game's family of copies made most of
     # that count, and over 100 seeds it did not separate the two kinds of fleet: 846 survivors
     # against «Перельман» fleets, 1,150 against random ones, 86 % against 71 % of them with the
@@ -249,10 +249,10 @@ def test_the_corner_draw_counts_the_ships_habit_favours():
 
 
 def test_hard_battle_holds_only_the_chains_code():
-    # the set-up (seabattle.hard_setup), the opening table's reading (seabattle.hard_open), the
-    # search that rebuilds the pool after a collapse (seabattle.hard_search) and the normal level's
-    # move that stands in after one (seabattle.ai_normal, with seabattle.ai, its base) are loaded
-    # for their moment and dropped: between moves a battle holds seabattle.ai_hard alone (~12 KB
+    # the set-up (seabattle.ai.hard.buffers), the opening table's reading (seabattle.ai.hard.opening), the
+    # search that rebuilds the pool after a collapse (seabattle.ai.hard.search) and the normal level's
+    # move that stands in after one (seabattle.ai.normal, with seabattle.ai.easy, its base) are loaded
+    # for their moment and dropped: between moves a battle holds seabattle.ai.hard.player alone (~12 KB
     # of a board's heap for the four). Checked
     # on a board's VM (tests/test_ai_micropython.py): on CPython seabattle.compat.forget keeps modules
     import sys
@@ -269,8 +269,8 @@ def test_hard_battle_holds_only_the_chains_code():
         hard.learn(game.shoot(hard.choose(view)))
         while hard.busy():
             hard.step()
-        for name in ("seabattle.hard_setup", "seabattle.hard_open", "seabattle.hard_search", "seabattle.ai_normal",
-                     "seabattle.ai"):
+        for name in ("seabattle.ai.hard.buffers", "seabattle.ai.hard.opening", "seabattle.ai.hard.search", "seabattle.ai.normal",
+                     "seabattle.ai.easy"):
             if board_vm and name in sys.modules:
                 held.append((view.shots, name))
     assert hard.collapses > 1 and hard.normal is not None  # the search ran, the normal level moved

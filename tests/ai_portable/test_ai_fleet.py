@@ -1,9 +1,9 @@
-"""The computer's own fleet styles (seabattle.ai_fleet): always legal, varied from game to game,
+"""The computer's own fleet styles (seabattle.ai.fleet): always legal, varied from game to game,
 and laid out as each style says (how hard they are to find is measured by tools.bench ai)."""
 
 from check import Rng
 
-from seabattle import ai_fleet as A
+from seabattle.ai import fleet as A
 from seabattle import rules as R
 from seabattle.placement import BAND
 

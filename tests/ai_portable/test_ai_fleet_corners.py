@@ -4,7 +4,7 @@ hard the fleets are to find is measured by tools.bench ai --rules corners --flee
 
 from check import Rng
 
-from seabattle import ai_fleet as A
+from seabattle.ai import fleet as A
 from seabattle import rules as R
 
 

@@ -1,8 +1,8 @@
-"""The hard level's extra heap when its pool collapses (issue 3: at most 16 KB at its peak).
+"""The hard level's extra heap when its pool collapses (at most 16 KB at its peak).
 
 No pool fleet survives an answer (rare): after a miss the pool is rebuilt by a search whose code
-(seabattle.hard_search) is loaded meanwhile, after a hit the normal level's module
-(seabattle.ai_normal) makes the moves until the next miss. Both are the level's peak. The collapse is
+(seabattle.ai.hard.search) is loaded meanwhile, after a hit the normal level's module
+(seabattle.ai.normal) makes the moves until the next miss. Both are the level's peak. The collapse is
 forced as it happens: every fleet gone and ``counts`` cleared, as the filter leaves them when all
 contradict the answer. Measured as tools.bench ai does (gc.mem_alloc after gc.collect between
 the steps, from before the player is made), plus the moment the normal level has chosen its move.
@@ -12,9 +12,9 @@ CPython has no such count and skips.
 
 from check import Rng
 
-from seabattle import ai_hard
+from seabattle.ai.hard import player as ai_hard
 from seabattle import rules as R
-from seabattle.ai_hard import Hard
+from seabattle.ai.hard.player import Hard
 from seabattle.board import HIT, MISS
 from seabattle.game import Game
 from seabattle.placement import random_fleet
@@ -32,7 +32,7 @@ class _Peak:
         self.high = 0
         self.moves = 0  # normal moves seen
         self.choose = None  # the loaded module's Normal.choose, for the moment of one move
-        self.load = ai_hard._load
+        self.load = ai_hard.load_module
 
     def take(self):
         self.gc.collect()
@@ -42,7 +42,7 @@ class _Peak:
 
     def hook(self, name):
         m = self.load(name)
-        if name == "ai_normal":
+        if name == "seabattle.ai.normal":
             peak = self
             self.choose = m.Normal.choose
 
@@ -65,7 +65,7 @@ def collapse_peak(gc, preset, seed, at, answer):
     game = Game(rules, (fleet, fleet), 0)
     view = game.views[0]
     peak = _Peak(gc)
-    ai_hard._load = peak.hook
+    ai_hard.load_module = peak.hook
     try:
         gc.collect()
         peak.base = gc.mem_alloc()
@@ -89,7 +89,7 @@ def collapse_peak(gc, preset, seed, at, answer):
             shot = None
         return peak.high, hard.collapses, peak.moves
     finally:
-        ai_hard._load = peak.load
+        ai_hard.load_module = peak.load
 
 
 def test_a_collapsed_pool_rebuilds_within_the_heap_budget():

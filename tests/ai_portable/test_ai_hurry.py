@@ -7,7 +7,7 @@ test_ai already fills most of that heap.
 from check import Rng
 
 from seabattle import rules as R
-from seabattle.ai_hard import Hard
+from seabattle.ai.hard.player import Hard
 from seabattle.game import Game
 from seabattle.placement import random_fleet
 

@@ -1,13 +1,13 @@
-"""The human's placement habits (seabattle.habits): learnt from whole fleets after the game, saved
+"""The human's placement habits (seabattle.ai.habits): learnt from whole fleets after the game, saved
 with the statistics, turned into the hard level's prior styles. Fleets of a known habit must
 move the styles toward the style that explains them; bad bytes load as no habits."""
 
 from check import Rng
 
-from seabattle import habits as H
+from seabattle.ai import habits as H
 from seabattle import rules as R
-from seabattle.ai_fleet import border_fleet
-from seabattle.ai_hard import STYLES, Hard
+from seabattle.ai.fleet import border_fleet
+from seabattle.ai.hard.player import STYLES, Hard
 from seabattle.placement import perelman_fleet, random_fleet
 from seabattle.records import Records
 

@@ -1,12 +1,13 @@
-"""The hard level's density (seabattle.hard_density): the count, and the hunting move it weighs.
+"""The hard level's density (seabattle.ai.hard.density): the count, and the hunting move it weighs.
 
 Its own file, so the MicroPython run (tests/test_ai_micropython.py) loads it in a VM of its own.
 """
 
 from check import Rng
 
-from seabattle import hard_density, rules as R
-from seabattle.ai_hard import Hard
+from seabattle import rules as R
+from seabattle.ai.hard import density as hard_density
+from seabattle.ai.hard.player import Hard
 from seabattle.board import HIT, SUNK, UNKNOWN
 from seabattle.game import Game
 from seabattle.placement import random_fleet
@@ -127,7 +128,7 @@ def test_density_only_with_a_uniform_pool():
 
 
 class _Chart:
-    """What the count reads of a hard player (seabattle.hard_density._count), nothing else."""
+    """What the count reads of a hard player (seabattle.ai.hard.density._count), nothing else."""
 
     def __init__(self, rules, sizes):
         self.rules = rules

@@ -2,7 +2,9 @@
 
 from check import raises
 
-from seabattle import channel, frame, linksim
+from seabattle.duel import channel
+from seabattle.duel import frame
+from doubles import linksim
 
 
 def _pair(**link):

@@ -2,8 +2,9 @@
 
 from check import raises
 
-from seabattle import duel as D
-from seabattle import duelsim, linksim
+from seabattle.duel import protocol as D
+from doubles import duelsim
+from doubles import linksim
 
 
 def _kinds(events):
@@ -105,7 +106,7 @@ def test_my_commitments_are_not_held_once_all_are_queued():
 
 def test_no_channel_is_held_while_the_link_is_down():
     """A duel whose link is down holds no channel: not the object (its buffers and queues), and
-    on a board's VM not seabattle.channel nor seabattle.frame (~5 KB of heap while the boards
+    on a board's VM not seabattle.duel.channel nor seabattle.duel.frame (~5 KB of heap while the boards
     find each other again). The link up again, a new channel counts on in the same counters
     (bytes out, resent, foreign...), and the game goes on to the same end."""
     import sys
@@ -127,7 +128,7 @@ def test_no_channel_is_held_while_the_link_is_down():
             for d in m.duels:
                 assert not d._up and d.channel is None
             if board_vm:
-                assert "seabattle.channel" not in sys.modules and "seabattle.frame" not in sys.modules
+                assert "seabattle.duel.channel" not in sys.modules and "seabattle.duel.frame" not in sys.modules
     assert down > 100
     for _ in range(5):
         m.step()
@@ -136,15 +137,15 @@ def test_no_channel_is_held_while_the_link_is_down():
         assert d._up and d.channel is not None and d.channel.stats is counters[side]
         assert d.channel_stats[1] > sent[side]  # counting on: the SYNC went out on the new one
     if board_vm:
-        assert "seabattle.channel" in sys.modules and "seabattle.frame" in sys.modules
+        assert "seabattle.duel.channel" in sys.modules and "seabattle.duel.frame" in sys.modules
     assert m.run() and m.agree() is None, m.agree()
     ref = duelsim.Match(13)
     assert ref.run() and ref.duels[0].log == m.duels[0].log  # the shots depend on seed and number only
 
 
 def test_a_duel_waiting_for_its_first_connection_holds_no_channel():
-    """A host's duel is made when it starts advertising (hardware.blefind.BleLinker.host): until the
-    peer connects it holds no channel, nor on a board's VM seabattle.channel and frame; the
+    """A host's duel is made when it starts advertising (hardware.radio.blefind.BleLinker.host): until the
+    peer connects it holds no channel, nor on a board's VM seabattle.duel.channel and frame; the
     first connection makes one."""
     import sys
 
@@ -155,27 +156,27 @@ def test_a_duel_waiting_for_its_first_connection_holds_no_channel():
     clock = linksim.Clock()
     sim = linksim.LinkSim(clock, seed=5)
     sim.disconnect(1000)  # nobody has connected yet
-    forget("seabattle.channel")  # earlier tests' duels loaded them
-    forget("seabattle.frame")
+    forget("seabattle.duel.channel")  # earlier tests' duels loaded them
+    forget("seabattle.duel.frame")
     host = D.Duel(sim.ends[0], clock, linksim.XorShift(1), D.HOST, "Маша", CLASSIC)
     for _ in range(50):
         assert host.poll() == [] and host.channel is None
         if board_vm:
-            assert "seabattle.channel" not in sys.modules and "seabattle.frame" not in sys.modules
+            assert "seabattle.duel.channel" not in sys.modules and "seabattle.duel.frame" not in sys.modules
         clock.tick(10)
     clock.tick(1000)
     assert ("connected",) in host.poll() and host.channel is not None
     assert host.channel_stats[1] > 0  # the SYNC went out
     if board_vm:
-        assert "seabattle.channel" in sys.modules and "seabattle.frame" in sys.modules
+        assert "seabattle.duel.channel" in sys.modules and "seabattle.duel.frame" in sys.modules
 
 
 def test_a_players_name_goes_on_the_wire_whole_letters_within_its_bytes():
     # 12 bytes: a Cyrillic letter is two, so a long Russian name is cut between letters, never
     # inside one (the peer decodes it as UTF-8)
-    from seabattle import duel
+    from seabattle.duel import protocol
 
-    assert duel._name_bytes("Капитан Немо").decode("utf-8") == "Капита"
-    assert duel._name_bytes("Ann") == b"Ann"
-    assert duel._name_bytes("Ёжик в тумане").decode("utf-8") == "Ёжик в "  # 8 + 1 + 2 + 1 bytes
-    assert duel._name_bytes("") == b""
+    assert protocol._name_bytes("Капитан Немо").decode("utf-8") == "Капита"
+    assert protocol._name_bytes("Ann") == b"Ann"
+    assert protocol._name_bytes("Ёжик в тумане").decode("utf-8") == "Ёжик в "  # 8 + 1 + 2 + 1 bytes
+    assert protocol._name_bytes("") == b""

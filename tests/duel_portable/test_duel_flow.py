@@ -5,10 +5,11 @@ loads again when needed."""
 
 import sys
 
-from seabattle import duel as D
-from seabattle import linksim, ui
-from seabattle.duelplay import DuelAdapter
-from seabattle.flow import Flow, Settings
+from seabattle.duel import protocol as D
+from seabattle import ui
+from doubles import linksim
+from seabattle.duel.adapter import DuelAdapter
+from seabattle.screens.flow import Flow, Settings
 
 BOARD_VM = sys.implementation.name != "cpython"  # modules are dropped there only
 
@@ -89,12 +90,12 @@ def test_a_duel_through_the_screens_holds_only_its_phase_code():
     assert host.name == "duel_host"
     _choose(guest, "duel")
     _choose(guest, "join")
-    assert _loaded("flowlobby")
+    assert _loaded("screens.lobby")
     assert _run(clock, (host, guest), lambda: guest.screen.page == ui.P_MENU and guest.name == "duel_join")
     guest.act(ui.FIRE)
     assert _run(clock, (host, guest), lambda: host.name == "place" and guest.name == "place")
     if BOARD_VM:
-        assert not _loaded("flowlobby")  # both are past the lobby
+        assert not _loaded("screens.lobby")  # both are past the lobby
     for f in (host, guest):
         f.act(ui.SWITCH)  # auto-place
         f.act(ui.FIRE)
@@ -115,14 +116,14 @@ def test_a_duel_through_the_screens_holds_only_its_phase_code():
                 f.act(ui.FIRE)
                 shots += 1
                 if BOARD_VM and shots > 2:
-                    assert _loaded("duel_play") and not _loaded("duel_setup") and not _loaded("duel_end")
+                    assert _loaded("duel.shots") and not _loaded("duel.setup") and not _loaded("duel.reveal")
                     # nor the reveal's check, a new duel's making, a connection's start (both sides
                     # synced), nor a game against the computer's
-                    assert not _loaded("verify") and not _loaded("duel_new") and not _loaded("game")
-                    assert not _loaded("duel_sync")
+                    assert not _loaded("duel.verify") and not _loaded("duel.state") and not _loaded("game")
+                    assert not _loaded("duel.sync")
                     # nor the menu pages' helpers (an answer is shown by the battle's module, not
                     # through Flow's entry points' table), nor the lobby's texts
-                    assert not _loaded("flowpages") and not _loaded("lang.ru_lobby")
+                    assert not _loaded("screens.pages") and not _loaded("lang.ru_lobby")
         assert shots < 400
         clock.tick(10)
         for f in (host, guest):
@@ -131,14 +132,14 @@ def test_a_duel_through_the_screens_holds_only_its_phase_code():
     assert host.match.findings == [] and guest.match.findings == []
     assert host.duel.duel.phase == D.DONE and guest.duel.duel.phase == D.DONE
     if BOARD_VM:
-        assert not _loaded("duel_play") and not _loaded("duel_setup") and not _loaded("duel_end")
+        assert not _loaded("duel.shots") and not _loaded("duel.setup") and not _loaded("duel.reveal")
     for f in (host, guest):
         f.act(ui.FIRE)  # back to the duel menu: the lobby's screens again
         assert f.name == "duel" and not f.duel.active
-    assert _loaded("flowlobby")
+    assert _loaded("screens.lobby")
     if BOARD_VM:  # no duel is going on: the protocol's code goes too
-        assert not _loaded("duel") and not _loaded("channel") and not _loaded("frame")
+        assert not _loaded("duel.protocol") and not _loaded("duel.channel") and not _loaded("duel.frame")
     _choose(host, "back")
     assert host.name == "title"
     if BOARD_VM:
-        assert not _loaded("flowlobby")
+        assert not _loaded("screens.lobby")

@@ -79,12 +79,12 @@ def test_an_install_from_source_is_warned_of_the_compiling():
     files = set()
     source = memcheck.from_source
     assert not source(files.__contains__)  # not installed at all (a PC): nothing to say
-    files.add("/seabattle/ai_hard.py")
+    files.add("/seabattle/ai/hard/player.py")
     assert source(files.__contains__)
     lines = []
     memcheck.report(lines.append, Heap(200), files.__contains__)
     assert any("%d KB more" % memcheck.COMPILE_KB in line for line in lines), lines
-    files.add("/seabattle/ai_hard.mpy")  # precompiled (tools.deploy --mpy-cross): no warning
+    files.add("/seabattle/ai/hard/player.mpy")  # precompiled (tools.deploy --mpy-cross): no warning
     assert not source(files.__contains__)
 
 

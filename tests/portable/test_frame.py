@@ -2,7 +2,7 @@
 
 from check import raises
 
-from seabattle import frame
+from seabattle.duel import frame
 
 
 def _decode(data, decoder=None):

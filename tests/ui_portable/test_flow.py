@@ -6,8 +6,9 @@ languages of strings)."""
 from check import Rng
 
 from seabattle import board as B
-from seabattle import habits, placement, sound, strings, ui
-from seabattle.flow import Flow, Settings
+from seabattle import placement, sound, strings, ui
+from seabattle.ai import habits
+from seabattle.screens.flow import Flow, Settings
 
 
 def _goto(flow, square, cursor):
@@ -43,7 +44,7 @@ def _place(flow, fleet):
 
 
 def _made(flow):
-    """The computer places its fleet a step a frame (seabattle.flowbattle.make): let the frames
+    """The computer places its fleet a step a frame (seabattle.screens.battle.make): let the frames
     pass (no time needed) until the battle shows; the number of frames it took."""
     frames = 0
     while flow.name == "making":
@@ -190,7 +191,7 @@ def test_whole_game_against_the_computer_by_actions_only():
         if flow.match.enemy_fleet.owner[sq]:
             assert flow.screen.big[sq] in (ui.T_SHIP, ui.T_HIT, ui.T_SUNK)
     assert len(saved) == 1 and saved[0].rows["ai:easy"][0] == 1
-    # the computer learnt the player's fleet for the next hard game (seabattle.habits)
+    # the computer learnt the player's fleet for the next hard game (seabattle.ai.habits)
     assert saved[0].habits["classic"] == habits.observe(None, flow.rules, flow.match.game.fleets[0])
     assert saved[0].rows["ai:easy"][1] == (1 if won else 0)
     flow.act(ui.MENU)
@@ -202,7 +203,7 @@ def test_whole_game_against_the_computer_by_actions_only():
 
 
 def test_the_computer_places_its_fleet_a_step_a_frame_as_the_screen_says():
-    from seabattle import ai_fleet
+    from seabattle.ai import fleet as ai_fleet
 
     flow, _rec, _saved = _new("uk", seed=8)
     _choose(flow, "play")
@@ -288,7 +289,7 @@ def test_pause_menu_resumes_swaps_and_quits_to_a_game_the_title_offers():
 
 def test_the_hard_level_expects_the_habits_learnt_from_earlier_fleets():
     from seabattle import rules as R
-    from seabattle.ai_fleet import border_fleet
+    from seabattle.ai.fleet import border_fleet
     from seabattle.records import Records
 
     classic = R.preset("classic")

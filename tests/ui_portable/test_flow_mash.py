@@ -6,7 +6,7 @@ reloads to the same game and continues from the title. Portable (CPython and Mic
 from check import Rng
 
 from seabattle import save, ui
-from seabattle.flow import SCREENS, Flow, Settings
+from seabattle.screens.flow import SCREENS, Flow, Settings
 
 # FIRE weighs more: a child presses the big button most, and games then get played to the end
 ACTIONS = (ui.UP, ui.DOWN, ui.LEFT, ui.RIGHT, ui.FIRE, ui.FIRE, ui.FIRE, ui.FIRE, ui.BACK, ui.MENU,

@@ -1,0 +1,271 @@
+"""Builds the renderer's pages (hardware/display/render.py): the LIST page (title, rows, selection bar)
+and the BOARD page (boards, overlays, coordinates, side lines, message, hint), and the filled
+rectangles. Loaded when a page is built and dropped again by the renderer (render.forget), so
+the building code is not held while a page is on show; the pages' objects are the renderer's.
+Making the text objects (hardware.display.text's Line, Stamps and their palettes) is here too: those
+classes have no __init__ a board would hold all game.
+"""
+
+import displayio
+
+from hardware.display import render
+from hardware.display import text
+from hardware.display import tiles
+from hardware.display.layouts import FONT_H, FONT_W
+from seabattle import ui
+
+
+def setup(r, layout, font):
+    """What a Renderer makes once (its __init__: here, so that a board does not hold the code):
+    palettes, the root group with the background, and the first page (a LIST)."""
+    r.layout = layout
+    r.font = font
+    r.tiles_set = 0
+    r.labels_set = 0
+    r.version = -1
+    r.page = -1
+    r._last_scroll = 0
+    r.palette = palette()
+    # palettes shared by lines, one per colour: lines whose colour never changes, and the
+    # menu rows (plain or accent: render._Text._show swaps them)
+    r.dim = palette_for(tiles.TEXT_DIM)
+    r.plain = palette_for(tiles.TEXT)
+    r.accent = palette_for(tiles.TEXT_ACCENT)
+    r.root = displayio.Group()
+    r.root.append(solid(layout.width, layout.height, tiles.C_BG, r.palette))
+    r.board_w = 10
+    r.board_h = 10
+    r.shown = None  # the page's Group on screen
+    show(r, render._LIST)
+
+
+def show(r, page):
+    """Replace the page on screen with a newly built ``page`` (render._LIST or _BOARD); the old
+    one's objects go. The list page's updating code (hardware.display.listview) is held while that page
+    shows only (not in battle); the board page's sprites' (hardware.display.sheets) is dropped at once."""
+    if r.shown is not None:
+        r.root.remove(r.shown)
+        r.shown = None
+        if r.page == render._LIST:
+            r.bar = r.title = r.rows = None
+            r.more_up = r.more_down = r.page_hint = None
+            r.listview = None
+            render.forget("hardware.display.listview")
+        else:
+            r.big = r.mark = r.cursor = None
+            r.small_group = r.small = r.small_mark = None
+            r.col_stamps = r.row_stamps = r.side = None
+            r.message = r.hint = None
+    if page == render._LIST:
+        r.shown = build_list(r)
+        from hardware.display import listview
+
+        r.listview = listview
+    else:
+        r.shown = build_board(r, r.board_w, r.board_h)
+        render.forget("hardware.display.sheets")
+    r.root.append(r.shown)
+    r.page = page
+    render.forget("hardware.display.tiles")  # the palette's and tiles' numbers: building's (listview has its own)
+
+
+def palette():
+    """The sprite sheets' palette (hardware.display.tiles.COLORS; index C_CLEAR transparent)."""
+    pal = displayio.Palette(len(tiles.COLORS))
+    for i, color in enumerate(tiles.COLORS):
+        pal[i] = color
+    pal.make_transparent(tiles.C_CLEAR)
+    return pal
+
+
+def solid(width, height, color_index, pal):
+    """A filled rectangle (the background, the menu's selection bar, a board's grid lines): a
+    vectorio.Rectangle, which keeps no pixels (one small native object on a board: the
+    Bitmap and TileGrid below were ~0.4-0.6 KB each, 1.2-1.5 KB on a board page, 32-bit VM).
+    A firmware without vectorio gets one row of pixels repeated ``height`` times as tiles, so a
+    screen-sized background costs a few hundred bytes, not a width x height bitmap. A row, not
+    a column: a bitmap's rows are padded to 32 bits, so a 1-pixel column costs 4 bytes a pixel
+    (512 bytes for a 128 px screen's background; a 160 px row of 4-bit pixels is 80)."""
+    try:
+        import vectorio
+    except ImportError:
+        vectorio = None
+    if vectorio is not None:
+        return vectorio.Rectangle(pixel_shader=pal, width=width, height=height, color_index=color_index)
+    bmp = displayio.Bitmap(width, 1, len(tiles.COLORS))
+    bmp.fill(color_index)
+    return displayio.TileGrid(bmp, pixel_shader=pal, width=1, height=height, tile_width=width,
+                              tile_height=1)
+
+
+def palette_for(color):
+    """Transparent background and ``color``: what a Line draws with (Lines may share one)."""
+    p = displayio.Palette(2)
+    p.make_transparent(0)
+    p[1] = color
+    return p
+
+
+def line(t, font, x, y, chars, color, scale=1, palette=None, rows=1):
+    """Makes ``t`` (a hardware.display.text.Line, or a class of it) ``chars`` tiles of text at (x, y) in
+    ``color``, ``scale`` times the font size, ``rows`` lines stacked a cell's height apart, with
+    ``palette`` or one of its own; returns it."""
+    t.font = font
+    t.chars = chars
+    if palette is None:
+        palette = palette_for(color)
+    t.palette = palette
+    t.grid = displayio.TileGrid(font.sheet, pixel_shader=palette, width=chars, height=rows,
+                                tile_width=font.width, tile_height=font.height, default_tile=font.blank)
+    if scale == 1:
+        t.grid.x = x
+        t.grid.y = y + text.TOP
+        t.item = t.grid
+    else:
+        t.grid.y = text.TOP
+        t.item = displayio.Group(scale=scale, x=x, y=y)
+        t.item.append(t.grid)
+    return t
+
+
+def stamps(font, x, y, places, chars, palette, right=False, step=0):
+    """A hardware.display.text.Stamps for texts at ``places`` (box top-left corners relative to (x, y)),
+    ``chars`` cells each, right-aligned when ``right``. ``step``: the places are a column
+    ``step`` px apart, at least the font's height: each text is drawn into a tile of its own,
+    side by side in the bitmap, and the TileGrid stacks those tiles (a bitmap's rows are padded
+    to 32 bits: the 12 px column of a 240x240 board's row numbers took 624 bytes, its tiles 256)."""
+    s = text.Stamps()
+    s.font = font
+    s.places = places
+    s.chars = chars
+    s.right = right
+    s.x = x
+    s.y = y
+    s.tiled = step >= font.height
+    w = h = 0
+    for dx, dy in places:
+        w = max(w, dx + chars * font.width)
+        h = max(h, dy + font.height)
+    if s.tiled:
+        s.bitmap = displayio.Bitmap(len(places) * w, step, 2)
+        s.item = displayio.TileGrid(s.bitmap, pixel_shader=palette, width=1, height=len(places),
+                                    tile_width=w, tile_height=step, x=x, y=y + text.TOP)
+        for i in range(len(places)):
+            s.item[0, i] = i
+    else:
+        s.bitmap = displayio.Bitmap(w, h, 2)
+        s.item = displayio.TileGrid(s.bitmap, pixel_shader=palette, x=x, y=y + text.TOP)
+    s.texts = [""] * len(places)
+    return s
+
+
+def _text(r, group, x, y, chars, color=tiles.TEXT, scale=1, palette=None):
+    """A render._Text on the renderer ``r``, appended to ``group``."""
+    t = line(render._Text(), r.font, x, y, chars, color, scale, palette)
+    t.owner = r
+    t.text = ""
+    t.color = color
+    t.full = ""
+    t.offset = 0
+    group.append(t.item)
+    return t
+
+
+def build_list(r):
+    """The LIST page's Group; sets the renderer's ``bar``, ``title``, ``rows``, ``more_up``,
+    ``more_down``, ``page_hint``."""
+    lay = r.layout
+    g = displayio.Group()
+    w = lay.width
+    r.bar = solid(w - 2, lay.row_h, tiles.C_GRID, r.palette)
+    r.bar.x = 1
+    g.append(r.bar)
+    scale = lay.title_scale
+    r.title = _text(r, g, 2, lay.title_y, (w - 4) // (FONT_W * scale), tiles.TEXT_ACCENT, scale, r.accent)
+    # each row's text centred in its row_h band (where a GridLayout cell put it)
+    dy = (lay.row_h - FONT_H) // 2
+    # the rows share the plain and the accent palette (render._Text._show swaps them)
+    r.rows = [_text(r, g, 2, lay.row_y + i * lay.row_h + dy, lay.chars - 1, palette=r.plain)
+              for i in range(lay.rows)]
+    r.more_up = _text(r, g, w - FONT_W - 1, lay.row_y, 1, tiles.TEXT_DIM, palette=r.dim)
+    r.more_down = _text(r, g, w - FONT_W - 1, min(lay.row_y + (lay.rows - 1) * lay.row_h + 2, lay.height - FONT_H), 1,
+                        tiles.TEXT_DIM, palette=r.dim)
+    r.page_hint = None
+    if lay.page_hint:
+        x, y, chars = lay.page_hint
+        r.page_hint = _text(r, g, x, y, chars, tiles.TEXT_DIM, palette=r.dim)
+    r.top = 0
+    return g
+
+
+def _board_grid(r, g, n, x, y, w, h, cursor=True):
+    from hardware.display import sheets  # the board page's only: the renderer drops it after the build
+
+    sheet = sheets.sheet(n)
+    grid = displayio.TileGrid(sheet, pixel_shader=r.palette, width=w, height=h,
+                              tile_width=n, tile_height=n, x=x, y=y)
+    # the board's right and bottom grid lines: one rectangle of grid colour under the board
+    # (one TileGrid, not one per edge), the board's tiles covering the rest of it
+    t = solid(w * n + 1, h * n + 1, tiles.C_GRID, r.palette)
+    t.x = x
+    t.y = y
+    g.append(t)
+    g.append(grid)
+    sheet = sheets.overlay_sheet(n)
+    out = [grid, None, None]  # the board, its last-shot mark and its cursor
+    # the small board never shows a cursor: no overlay is made for it
+    for i in range(2 if cursor else 1):
+        t = displayio.TileGrid(sheet, pixel_shader=r.palette, width=1, height=1,
+                               tile_width=n + 1, tile_height=n + 1,
+                               default_tile=(tiles.TILE_MARK, tiles.TILE_CURSOR)[i] - ui.T_COUNT)
+        t.hidden = True
+        g.append(t)
+        out[i + 1] = t
+    return out
+
+
+def build_board(r, w=10, h=10):
+    """The BOARD page's Group for a w x h board; sets the renderer's boards, overlays, stamps
+    and lines."""
+    lay = r.layout
+    g = displayio.Group()
+    r.board_w = w
+    r.board_h = h
+    n = lay.cell
+    x = lay.board_x
+    y = lay.board_y
+    r.big, r.mark, r.cursor = _board_grid(r, g, n, x, y, w, h)
+    r.small_group = displayio.Group()
+    r.small, r.small_mark, _ = _board_grid(r, r.small_group, lay.small_cell, lay.small_x, lay.small_y, w, h, False)
+    g.append(r.small_group)
+    r.col_stamps = r.row_stamps = None
+    if lay.col_labels:
+        # one letter centred over each column; one pixel higher than the box says: Blinka
+        # draws descenders (Д, Ц) one row low
+        r.col_stamps = stamps(r.font, x + (n + 1 - FONT_W) // 2, y - FONT_H - 1,
+                              [(k * n, 0) for k in range(w)], 1, r.dim)
+        g.append(r.col_stamps.item)
+    if lay.row_labels:
+        # row numbers right-aligned in two cells against the board
+        r.row_stamps = stamps(r.font, x - 1 - 2 * FONT_W, y + (n + 1 - FONT_H) // 2,
+                              [(0, k * n) for k in range(h)], 2, r.dim, True, n)
+        g.append(r.row_stamps.item)
+    # each side box's lines in one TileGrid (render._Lines)
+    r.side = []
+    for x, y, lines, chars in lay.side:
+        t = line(render._Lines(), r.font, x, y, chars, tiles.TEXT, 1, r.plain, lines)
+        t.owner = r
+        t.texts = [""] * lines
+        g.append(t.item)
+        r.side.append(t)
+    # the message: double size where the layout has it, normal size for texts too long for
+    # that: one line as wide as the normal size's, in a Group whose scale changes
+    # (render._set_message); at double size only its first ``chars`` tiles show text
+    x, y, chars, scale = lay.message
+    r.message = _text(r, g, x, y, chars * scale, tiles.TEXT, scale)
+    r.message.chars = chars
+    r.hint = None
+    if lay.hint:
+        x, y, chars = lay.hint
+        r.hint = _text(r, g, x, y, chars, tiles.TEXT_DIM, palette=r.dim)
+    return g

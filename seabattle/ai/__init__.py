@@ -1,0 +1,1 @@
+"""The computer players: the levels, their own fleets, the habits they learn."""

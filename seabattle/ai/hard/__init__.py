@@ -1,0 +1,1 @@
+"""The hard level: a pool of whole fleets, its opening tables, its search."""

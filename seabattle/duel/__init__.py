@@ -1,0 +1,1 @@
+"""A duel between two devices: the protocol, its frames and checks, and the screens' view of it."""

@@ -1,0 +1,172 @@
+"""The duel's set-up phase (seabattle.duel.protocol): the hello, the fleet committed cell by cell, the coin
+toss (a new Duel's state is set by seabattle.duel.state). Functions of the Duel ``d``; imported by seabattle.duel.protocol
+while the duel is in SETUP (or is made, or a peer that rebooted lacks what it said then) and
+dropped from the heap when the game begins (``seabattle.duel.protocol.forget``): on a board every module
+loaded costs heap.
+"""
+
+from seabattle import rules as rules_mod
+from seabattle.duel import commit
+from seabattle.board import Board, View
+from seabattle.compat import forget
+from seabattle.duel.protocol import (GUEST, HOST, PER_CMT, PLAY, PROTO_MAX, PROTO_MIN, SETUP, T_CMT, T_HELLO,
+                            T_TOSS_C, T_TOSS_R, DuelError, _Refuse, _random_bytes, finding)
+
+
+def set_fleet(d, fleet):
+    """Commit to ``fleet`` (legal under the agreed rules). Raises FleetError/DuelError."""
+    if not d.hello_in:
+        raise DuelError("wait for the other device: the rules are not agreed yet")
+    if d.fleet is not None:
+        raise DuelError("the fleet is already committed")
+    if fleet.rules != d.rules:
+        raise DuelError("the fleet follows other rules than the duel's")
+    fleet.validate()
+    d.seed = _random_bytes(d.rng, commit.SEED)
+    d.fleet = fleet
+    d.board = Board(fleet)
+    d._cmt = commit.fleet(d.salts(), fleet.owner)
+    d.my_root = commit.sha256(d._cmt)
+    d.opened_mine = bytearray(d.rules.cells)
+    d._dirty = True
+
+
+def plan(d):
+    """The part of ``Duel._plan`` before the game: queue what the peer lacks of my hello, toss
+    commitment, cell commitments and toss nonce. True when ``_plan`` must stop here (something
+    queued, or waiting for the peer); False once all is sent and the game has begun."""
+    p = d._peer
+    if not p[0]:
+        p[0] = 1
+        d._outbox.append(hello(d))
+        return True
+    if d.fleet is None or not d.hello_in:
+        return True
+    if not p[1]:
+        p[1] = 1
+        d._keep()  # nonce, seed and fleet: durable before the peer holds commitments
+        d._outbox.append(bytes((T_TOSS_C,)) + commit.toss(d.nonce))
+        return True
+    if p[2] < d.chunks():
+        k = p[2]
+        p[2] = k + 1
+        cmt = my_commitments(d)
+        a = k * PER_CMT * commit.CMT
+        d._outbox.append(bytes((T_CMT, k)) + cmt[a:a + PER_CMT * commit.CMT])
+        if k + 1 == d.chunks():
+            # all queued (the channel keeps each message until acknowledged): not held while
+            # waiting for the toss (1.6 KB on a classic board), recomputed only for a peer that
+            # rebooted without them
+            d._cmt = None
+        return True
+    if d.peer_cmt_n < d.chunks() or d.peer_toss_c is None:
+        return True
+    if not p[3]:
+        p[3] = 1
+        d._keep()  # the peer's commitments: durable before my nonce opens the toss
+        d._outbox.append(bytes((T_TOSS_R,)) + d.nonce)
+        return True
+    return d.phase == SETUP
+
+
+def on_toss_c(d, m):
+    if d.peer_toss_c is None:
+        if len(m) != 1 + commit.CMT:
+            raise ValueError("toss commitment")
+        d.peer_toss_c = bytes(m[1:])
+        d._dirty = True
+
+
+def my_commitments(d):
+    if d._cmt is None:
+        d._cmt = commit.fleet(d.salts(), d.fleet.owner)
+    return d._cmt
+
+
+def hello(d):
+    r = rules_mod.encode(d.rules)
+    return bytes((T_HELLO, PROTO_MIN, PROTO_MAX, d.role, len(r))) + r + bytes((len(d.name),)) + d.name
+
+
+def on_hello(d, m):
+    if d.hello_in:
+        return
+    low, high, role, rl = m[1], m[2], m[3], m[4]
+    raw = m[5:5 + rl]
+    nl = m[5 + rl]
+    name = m[6 + rl:6 + rl + nl]
+    if max(low, PROTO_MIN) > min(high, PROTO_MAX):
+        raise _Refuse(finding("version", low, high), True)
+    if role == d.role or role not in (HOST, GUEST):
+        raise _Refuse(finding("roles"), True)
+    if d.role == GUEST:
+        from seabattle import rulescheck  # decode's checks: held for this moment only
+
+        try:
+            r, _ = rulescheck.decode(raw)
+        except ValueError:
+            raise _Refuse(finding("rules"), True)
+        finally:
+            rulescheck = None
+            forget("seabattle.rulescheck")
+        if r.cells > 256:
+            raise _Refuse(finding("rules"), True)
+        if r != d.rules:
+            d.rules = r
+    try:
+        d.peer_name = bytes(name).decode("utf-8")
+    except (UnicodeError, ValueError):
+        d.peer_name = "?"
+    d.hello_in = True
+    d.peer_cmt = bytearray(d.chunks() * PER_CMT * commit.CMT)
+    d.view = View(d.rules)
+    d.opened_peer = bytearray(d.rules.cells)
+    d._dirty = True
+    d._event(("hello", d.peer_name, d.rules))
+
+
+def on_cmt(d, m):
+    if not d.hello_in:
+        raise _Refuse(finding("desync", -1), True)
+    k = m[1]
+    if k < d.peer_cmt_n:
+        d.stats["replays"] += 1
+        return
+    size = PER_CMT * commit.CMT
+    if k != d.peer_cmt_n or k >= d.chunks() or len(m) != 2 + size:
+        raise _Refuse(finding("desync", -1), True)
+    d.peer_cmt[k * size:(k + 1) * size] = m[2:]
+    d.peer_cmt_n = k + 1
+    d._dirty = True
+
+
+def on_toss(d, m):
+    if d.peer_nonce is not None:
+        return
+    nonce = bytes(m[1:])
+    if d.peer_toss_c is None or d.peer_cmt_n < d.chunks() or len(nonce) != commit.NONCE:
+        raise _Refuse(finding("desync", -1), True)
+    if commit.toss(nonce) != d.peer_toss_c:
+        raise _Refuse(finding("coin"), True)
+    if d.fleet is None:
+        raise _Refuse(finding("desync", -1), True)
+    d.peer_nonce = nonce
+    start(d)
+    d._event(("code", d.code, d.turn_mine))
+
+
+def start(d):
+    """Both nonces known: session id, first shooter and match code; the game begins."""
+    host_n, guest_n = (d.nonce, d.peer_nonce) if d.role == HOST else (d.peer_nonce, d.nonce)
+    peer_root = commit.sha256(d.peer_cmt)
+    host_r, guest_r = (d.my_root, peer_root) if d.role == HOST else (peer_root, d.my_root)
+    h = commit.sha256(b"duel" + host_n + guest_n + host_r + guest_r)
+    d.sid = ((h[0] << 8) | h[1]) or 1
+    d.first = h[2] & 1
+    d.code = "%04d" % (((h[3] << 24) | (h[4] << 16) | (h[5] << 8) | h[6]) % 10000)
+    d.turn_mine = d.first == d.role
+    d._cmt = None  # the peer holds them all now; recomputed if ever needed again
+    d.phase = PLAY
+    d._set_session()
+    d._dirty = True
+    d._must = True  # this poll acknowledges the peer's nonce: it will use the session

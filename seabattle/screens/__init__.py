@@ -1,0 +1,1 @@
+"""The flow of screens and one module per screen (or phase of screens)."""

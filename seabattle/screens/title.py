@@ -1,0 +1,232 @@
+"""The title menu and what it leads to before a game: settings (rules, letters, language,
+sound), the computer's level, statistics and about; as functions of the Flow ``f``.
+
+A phase of seabattle.screens.flow: loaded when one of these screens is shown, dropped when the game
+starts (a board holds only the phase on screen, see ``Flow._phase``).
+"""
+
+from seabattle import coords, sound, strings, ui
+from seabattle import rules
+from seabattle.compat import forget
+
+LETTERS = ("russian", "latin", "respublika", "snegurochka")
+
+
+def _cycle(options, value, step):
+    i = options.index(value) if value in options else 0
+    return options[(i + step) % len(options)]
+
+
+def start(f, rng, settings, sounds, records, levels, on_records, duel, saved):
+    """Flow.__init__: the state's first values, the settings applied, a save (``saved``:
+    seabattle.save.loads' pair) offered, and the title."""
+    from seabattle.screens.flow import LEVELS, Settings
+    from seabattle.records import Records
+
+    f.rng = rng
+    f.settings = settings or Settings()
+    f.sounds = sounds or sound.Silent()
+    f.records = records or Records()
+    f.levels = levels or LEVELS
+    f.on_records = on_records  # called with the Records after each finished game
+    f.duel = duel  # a duel adapter (seabattle.duel.protocol), or None: the duel menu says so
+    f.now = 0.0
+    f.screen = ui.Screen()
+    f.name = ""
+    f.match = None
+    f.making = None  # the computer's fleet being made: [its steps, my fleet]
+    f.wait_until = -1.0
+    f.keys = []
+    f.mode = "ai:" + f.levels[0][0]
+    f.swapped = False
+    # saved games: ``results`` counts shot results, so the board can save the game (see
+    # Flow.saving) at those safe points only; ``resumable`` is (Game, level index) that the
+    # title menu offers to continue, from a save or a game left through the pause menu
+    f.results = 0
+    f.resumable = None
+    if saved is not None:
+        offer(f, saved[0], saved[1])
+    apply_settings(f)
+    go_title(f)
+
+
+def apply_settings(f):
+    """The language's texts, the letters and the rules of ``f.settings`` (at start-up and when
+    the title menu changes them)."""
+    s = f.settings
+    table = getattr(f, "table", None)
+    if (table.get("lang", "en") if table is not None else "en") != s.lang:
+        strings.unload()  # another language: the old one's tables can go
+    f.table = strings.load(s.lang)
+    if s.letters is None:
+        s.letters = "latin" if s.lang == "en" else "russian"
+    f.conv = coords.convention(s.letters)
+    f.rules = rules.preset(s.rules)
+
+
+def offer(f, game, extra):
+    """Offer ``game`` (loaded by seabattle.save; ``extra`` is the level key) on the title."""
+    if game.over():
+        return
+    key = bytes(extra).decode()
+    level = 0
+    for i in range(len(f.levels)):
+        if f.levels[i][0] == key:
+            level = i
+    f.resumable = (game, level)
+
+
+def go_title(f, selected=0):
+    """The title menu, with row ``selected`` (an index, or a key such as "stats") chosen."""
+    s = f.settings
+    # no duel goes on past the title: one over (its end screen, the opponent gone) is left (its
+    # link closes; one unfinished stays offered) and its match let go (its Duel holds the link),
+    # with the duel's texts, so a game against the computer after a duel holds none of them
+    if getattr(f.duel, "active", False):
+        f.duel.cancel()
+    if f.match is not None and f.match.duel:
+        f.match = None
+    strings.unload("duel")
+    strings.unload("lobby")
+    if not getattr(f.duel, "active", False):  # and its screens' module
+        forget("seabattle.screens.duel")
+    keys = ["play", "duel", "rules", "letters", "lang", "sound", "stats", "about"]
+    texts = [
+        f.t("menu_play"),
+        f.t("menu_duel"),
+        f.t("menu_rules", value=f.t("rules_" + s.rules)),
+        f.t("menu_letters", value=f.t("letters_" + s.letters)),
+        f.t("menu_lang", value=f.t("lang_name")),
+        f.t("menu_sound", value=f.t("on" if s.sound_on else "off")),
+        f.t("menu_stats"),
+        f.t("menu_about"),
+    ]
+    offer = f.duel.resumable() if getattr(f.duel, "resumable", None) else None
+    if offer is not None:  # a duel saved before a reset (seabattle.duel.adapter)
+        keys.insert(0, "duel_continue")
+        texts.insert(0, f.t("menu_duel_continue"))
+    if f.resumable is not None:
+        keys.insert(0, "continue")
+        texts.insert(0, f.t("menu_continue"))
+    if isinstance(selected, str):
+        selected = keys.index(selected)
+    f._menu("title", f.t("title"), keys, texts, selected)
+
+
+def act_title(f, action):
+    if f._menu_move(action):
+        return
+    key = f.keys[f.screen.selected]
+    step = -1 if action == ui.LEFT else 1
+    s = f.settings
+    if action in (ui.LEFT, ui.RIGHT) or (action == ui.FIRE and key in ("rules", "letters", "lang", "sound")):
+        if key == "rules":
+            s.rules = _cycle(rules.preset_names(), s.rules, step)
+        elif key == "letters":
+            s.letters = _cycle(LETTERS, s.letters, step)
+        elif key == "lang":
+            s.lang = _cycle(strings.LANGUAGES, s.lang, step)
+        elif key == "sound":
+            s.sound_on = not s.sound_on
+        else:
+            return
+        apply_settings(f)
+        f._cue(sound.CLICK)
+        go_title(f, f.screen.selected)
+        return
+    if action != ui.FIRE:
+        return
+    f._cue(sound.CLICK)
+    if key == "continue":
+        f.continue_game()
+    elif key == "duel_continue":
+        f.go_duel_saved()
+    elif key == "play":
+        go_level(f)
+    elif key == "duel":
+        f.go_duel()
+    elif key == "stats":
+        go_stats(f)
+    elif key == "about":
+        go_about(f)
+
+
+def go_level(f):
+    keys = [k for k, _ in f.levels]
+    texts = [f.t("level_" + k) for k in keys]
+    f._menu("level", f.t("level_title"), keys, texts, f.settings.level)
+
+
+def act_level(f, action):
+    if f._menu_move(action):
+        return
+    if action == ui.FIRE:
+        f.settings.level = f.screen.selected
+        f._cue(sound.CLICK)
+        f.mode = "ai:" + f.keys[f.screen.selected]
+        from seabattle.screens import levels as flowlevels
+
+        flowlevels.choose(f, f.screen.selected)  # the hard level's module loads now (see EARLY)
+        flowlevels = None
+        forget("seabattle.screens.levels")
+        f.go_place()
+    elif action in (ui.BACK, ui.MENU):
+        go_title(f)
+
+
+def go_stats(f):
+    rec = f.records
+    games, wins, shots, hits, won = rec.total()  # won: the shots of the games won
+    lines = [
+        f.t("stats_games", games=games, wins=wins),
+        f.t("stats_accuracy", pct=(100 * hits // shots) if shots else 0),
+        f.t("stats_to_win", n=(won // wins) if wins else "\u2014"),
+    ]
+    for mode in rec.modes():
+        row = rec.rows[mode]
+        lines.append(f.t("stats_mode", mode=_mode_name(f, mode), wins=row[1], games=row[0],
+                         pct=(100 * row[3] // row[2]) if row[2] else 0))
+    if not rec.modes():
+        lines.append(f.t("stats_none"))
+    f._info("stats", f.t("menu_stats"), lines)
+
+
+def _mode_name(f, mode):
+    if mode == "duel":
+        return f.t("mode_duel")
+    return f.t("level_" + mode[3:]) if mode.startswith("ai:") else mode
+
+
+def go_about(f):
+    lines = [f.t("about_%d" % i) for i in range(1, 7)]
+    f._info("about", f.t("menu_about"), lines)
+
+
+def _scroll(f, action):
+    """Up/down scroll an info page (``selected`` is the first row shown)."""
+    s = f.screen
+    if action == ui.UP and s.selected > 0:
+        s.selected -= 1
+    elif action in (ui.DOWN, ui.NEXT) and s.selected < 2 * len(s.lines):
+        s.selected += 1
+    else:
+        return False
+    s.changed()
+    return True
+
+
+def act_info(f, action):
+    """Statistics and about: scroll, or back to the title on the row they were opened from."""
+    if _scroll(f, action):
+        return
+    if action in (ui.FIRE, ui.BACK, ui.MENU):
+        go_title(f, f.name)
+
+
+def act(f, action):
+    if f.name == "title":
+        act_title(f, action)
+    elif f.name == "level":
+        act_level(f, action)
+    else:
+        act_info(f, action)
