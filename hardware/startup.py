@@ -114,7 +114,7 @@ def pixels_on(p, pin, count, power=None):
 
 
 def make_store(p):
-    from hardware.storage import Store
+    from hardware import storeread
 
     try:
         import microcontroller
@@ -125,7 +125,11 @@ def make_store(p):
     if nvm is None:
         p.notes.append("no nvm: games and stats are not kept after a reset")
         nvm = MemoryNvm(b"\xff" * 2048)
-    return Store(nvm, page=p.nvm_page)
+    try:
+        return storeread.open_store(nvm, page=p.nvm_page)
+    finally:  # read once: the store only writes from here on
+        storeread = None
+        forget("hardware.storeread")
 
 
 def load_records(p):

@@ -22,12 +22,15 @@ Flash wear: every ``save`` is exactly one nvm write, i.e. one page erase (the re
 page). ``save`` skips the write when nothing changed, and ``writes`` counts what was written so
 benchmarks can report writes per game.
 
+Reading the records back (both slots checked, the newest complete one kept) is hardware.storeread,
+which makes the Store (``storeread.open_store``): a board reads only at start-up and writes after
+every shot, so it drops that code once the Store is made.
+
 Pure Python with no board imports: the tests drive it with a simulated flash (tests/portable).
 """
 
 import struct
 
-from seabattle.compat import forget
 from seabattle.crc import crc32
 
 FORMAT = 1
@@ -58,28 +61,22 @@ def encode(generation, stats, game, intent=0):
 
 
 class Store:
-    """Two-slot record store over an nvm-like object (``len``, slice read, slice write).
+    """Two-slot record store over an nvm-like object (``len``, slice read, slice write), made by
+    hardware.storeread.open_store, which finds the slots and reads the newest record.
 
-    ``page`` is the flash erase unit (4096 on nRF52840). ``start``/``size`` pick a window of the
-    nvm, so other code may own the rest.
+    ``slots``: the two slots' offsets in the nvm; ``slot_size``: the bytes a record may take (a
+    flash erase unit at most: a record never crosses a page); ``separate_pages``: each slot on
+    its own erase page(s); ``newest``: (slot or -1, generation, stats, intent, where its game
+    bytes lie in the nvm, their length: 0 for none) of the newest complete record.
     """
 
-    def __init__(self, nvm, page=4096, start=0, size=None):
+    def __init__(self, nvm, slots, slot_size, separate_pages, newest):
         self.nvm = nvm
         self.writes = 0  # nvm writes (each one page erase) made by this object
-        # set by hardware.storeread, run once at start-up and dropped again (a board does not
-        # hold that code while it plays): the slots' window over the nvm (slot_size, slots,
-        # separate_pages) by place(), and the newest complete record by load() (current: its
-        # slot or -1, generation, stats, and where its game bytes lie in the nvm: _game_at,
-        # _game_len, 0 for none; ``game`` reads them)
-        from hardware import storeread
-
-        try:
-            storeread.place(self, page, start, size)
-            storeread.load(self)
-        finally:
-            storeread = None
-            forget("hardware.storeread")
+        self.slots = slots
+        self.slot_size = slot_size
+        self.separate_pages = separate_pages
+        self.current, self.generation, self.stats, self.intent, self._game_at, self._game_len = newest
 
     @property
     def game(self):
@@ -131,9 +128,3 @@ class Store:
         """Forgets the game in progress (keeps the stats)."""
         return self.save(game=None)
 
-
-def __getattr__(name):
-    """``decode`` and the reading's helpers (hardware.storeread), loaded when first asked."""
-    from hardware import storeread
-
-    return getattr(storeread, name)

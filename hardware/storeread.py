@@ -1,10 +1,10 @@
-"""Reading the nvm's records (hardware.storage.Store.__init__): both slots checked, the newest
-complete one kept. Apart from hardware.storage because a board reads only at start-up (the Store
-is made then) while it writes after every shot: Store.__init__ drops this module once it has read.
-``storage.decode`` and the helpers here are still found through hardware.storage.
+"""Reading the nvm's records and making the Store over them (``open_store``): both slots
+checked, the newest complete one kept. Apart from hardware.storage because a board reads only at
+start-up (hardware.startup makes the Store then, and drops this module) while it writes after
+every shot.
 """
 
-from hardware.storage import FORMAT, HEADER, MAGIC, TRAILER
+from hardware.storage import FORMAT, HEADER, MAGIC, TRAILER, Store
 from seabattle.crc import crc32
 
 
@@ -45,37 +45,33 @@ def decode(read, size):
     return _u32(rec, 4), bytes(rec[HEADER + 2:HEADER + 2 + n]), bytes(rec[HEADER + 2 + n:end]), rec[3]
 
 
-def place(store, page, start, size):
-    """Store.__init__: the two slots' window over the nvm (``page`` the flash erase unit,
-    ``start``/``size`` the part of the nvm the store owns), done once per Store."""
+def open_store(nvm, page=4096, start=0, size=None):
+    """The Store over ``nvm`` with the newest complete record read: ``page`` is the flash erase
+    unit (4096 on nRF52840); ``start``/``size`` pick the window of the nvm the store owns, so
+    other code may own the rest."""
     if size is None:
-        size = len(store.nvm) - start
-    if size >= 2 * page:
+        size = len(nvm) - start
+    separate = size >= 2 * page
+    if separate:
         stride = (size // (2 * page)) * page  # each slot on its own erase page(s)
-        store.slot_size = page  # a record never crosses a page: one erase per save
+        slot_size = page  # a record never crosses a page: one erase per save
     else:
         stride = size // 2  # one page holds both: see docs/boards.md (nvm on small boards)
-        store.slot_size = stride
-    store.slots = (start, start + stride)
-    store.separate_pages = size >= 2 * page
+        slot_size = stride
+    slots = (start, start + stride)
+    return Store(nvm, slots, slot_size, separate, newest(nvm, slots, slot_size))
 
 
-def load(store):
-    """Store.__init__: reads both slots and keeps the newest complete record in ``store``."""
+def newest(nvm, slots, slot_size):
+    """(slot or -1, generation, stats, intent, game bytes' offset in the nvm, their length) of
+    the newest complete record in the two ``slots`` (the game's bytes stay in the nvm: Store.game
+    reads them when asked)."""
     best = None
     for i in (0, 1):
-        found = decode(_reader(store.nvm, store.slots[i]), store.slot_size)
+        found = decode(_reader(nvm, slots[i]), slot_size)
         if found is not None and (best is None or _newer(found[0], best[1])):
-            best = (i, found[0], found[1], found[2], found[3])
-    if best is None:
-        store.current, store.generation = -1, 0
-        store.stats, store._game_at, store._game_len, store.intent = b"", 0, 0, 0
-    else:
-        store.current, store.generation, store.stats, game, store.intent = best
-        # the game's bytes stay in the nvm (Store.game reads them): where they lie
-        store._game_at = store.slots[store.current] + HEADER + 2 + len(store.stats)
-        store._game_len = len(game)
-    return store.stats, store.game
+            best = (i, found[0], found[1], found[3], slots[i] + HEADER + 2 + len(found[1]), len(found[2]))
+    return best if best is not None else (-1, 0, b"", 0, 0, 0)
 
 
 def _reader(nvm, base):

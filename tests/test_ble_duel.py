@@ -13,7 +13,7 @@ from adafruit_ble import BLERadio  # noqa: E402
 
 from hardware.radio import ble  # noqa: E402
 from hardware.radio import blefind
-from hardware.storage import Store  # noqa: E402
+from hardware.storeread import open_store  # noqa: E402
 from seabattle.duel import protocol as D  # noqa: E402
 from doubles.duelsim import random_shot  # noqa: E402
 from doubles.linksim import XorShift  # noqa: E402
@@ -35,7 +35,7 @@ class Device:
         self.link = ble.BleLink(BLERadio(self.adapter), self.clock, can_join=central)
         self.rng = XorShift(seed)
         self.nvm = FlashNvm(8192, 4096)
-        self.store = Store(self.nvm)
+        self.store = open_store(self.nvm)
         self.role = role
         self.duel = D.Duel(self.link, self.clock, self.rng, role, name, CLASSIC, self.save)
         self.events = []
@@ -48,7 +48,7 @@ class Device:
 
     def reboot(self):
         """Power cut: everything in RAM is gone; the duel comes back from nvm."""
-        self.store = Store(self.nvm)
+        self.store = open_store(self.nvm)
         self.duel = D.Duel.load(self.store.game, self.link, self.clock, self.rng, self.save)
 
     def step(self):

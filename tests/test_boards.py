@@ -411,11 +411,11 @@ class _Time:  # the unix port's time has no monotonic
 sys.modules["time"] = _Time
 import microcontroller
 from hardware.boards.common import DUEL, BoardProfile
-from hardware.storage import Store
+from hardware.storeread import open_store
 
 SAVED = bytes.fromhex("%s")
 if SAVED:  # a duel kept in the nvm before the reset, lobby code ABCD
-    Store(microcontroller.nvm, page=4096).save(game=DUEL + bytes((4,)) + b"ABCD" + SAVED)
+    open_store(microcontroller.nvm, page=4096).save(game=DUEL + bytes((4,)) + b"ABCD" + SAVED)
 RADIO = %r  # the native radio answers (else BLERadio() raises RuntimeError: no adapter)
 if RADIO:
     import _bleio

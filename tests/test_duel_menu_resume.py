@@ -16,7 +16,7 @@ from adafruit_ble import BLERadio  # noqa: E402
 from hardware.radio import ble  # noqa: E402
 from hardware.radio import linkup  # noqa: E402
 from hardware.boards.common import LOCAL, BoardProfile, Keeper  # noqa: E402
-from hardware.storage import Store  # noqa: E402
+from hardware.storeread import open_store  # noqa: E402
 from seabattle import strings, ui  # noqa: E402
 from seabattle.duel import protocol as D
 from doubles import linksim
@@ -50,7 +50,7 @@ class Board:
         p.rng = XorShift(seed)
         p.ms = clock
         p.can_host = p.can_join = True
-        p.store = Store(nvm, page=4096)
+        p.store = open_store(nvm, page=4096)
         p.keeper = Keeper(p.store)
         p.link = None  # made when a duel is chosen (hardware.radio.duelhooks.LazyLinker)
         p.sounds = None

@@ -17,7 +17,8 @@ from test_boards import circuitpython, detect  # noqa: E402,F401  (the fixture)
 
 from hardware import app  # noqa: E402
 from hardware.boards.common import Keeper  # noqa: E402
-from hardware.storage import HEADER, TRAILER, Store  # noqa: E402
+from hardware.storage import HEADER, TRAILER  # noqa: E402
+from hardware.storeread import open_store  # noqa: E402
 from seabattle import save, strings, ui  # noqa: E402
 from seabattle.screens.flow import Flow, Settings  # noqa: E402
 from tools import scenes  # noqa: E402
@@ -152,7 +153,7 @@ def test_the_main_loop_saves_each_result_and_a_reset_continues_to_the_end(circui
 
 def _flow(nvm, level=0):
     """A new start-up over ``nvm``: (keeper, flow with the saved game offered, if any)."""
-    keeper = Keeper(Store(nvm, page=nvm.page))
+    keeper = Keeper(open_store(nvm, page=nvm.page))
 
     class Board:
         pass
@@ -211,7 +212,7 @@ def test_a_power_cut_at_any_byte_of_a_save_resumes_from_the_shot_before():
                 cut = _copy(nvm)
                 cut.cut_after = k
                 try:
-                    Keeper(Store(cut, page=cut.page)).checkpoint(*flow.saving())
+                    Keeper(open_store(cut, page=cut.page)).checkpoint(*flow.saving())
                 except PowerCut:
                     pass
                 _k, again = _flow(cut)
@@ -231,7 +232,7 @@ def test_a_power_cut_at_any_byte_of_a_save_resumes_from_the_shot_before():
     while bytes(flow.match.game.moves) == moves:
         clock = _step(flow, clock)
     with pytest.raises(PowerCut):
-        Keeper(Store(cut, page=cut.page)).checkpoint(*flow.saving())
+        Keeper(open_store(cut, page=cut.page)).checkpoint(*flow.saving())
     cut.cut_after = None  # the power is back
     keeper2, again = _flow(cut, level=2)
     assert again.keys[0] == "continue" and again.screen.items[0] == "Continue the game"

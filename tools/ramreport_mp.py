@@ -174,11 +174,14 @@ stage("engine+screens flow")
 from hardware import app  # noqa: E402
 from hardware.display import render
 stage("renderer+libraries")
-from hardware.storage import Store  # noqa: E402
+from hardware import storeread  # noqa: E402
 from hardware.sound import Cues  # noqa: E402
 from seabattle import ui  # noqa: E402
+from seabattle.compat import forget  # noqa: E402
 
-store = Store(NVM)
+store = storeread.open_store(NVM)
+storeread = None
+forget("hardware.storeread")  # read once, as hardware.startup does
 from hardware.boards.common import Keeper  # noqa: E402
 
 keeper = Keeper(store)

@@ -2,7 +2,8 @@
 
 from flashsim import FlashNvm, PowerCut, raises
 
-from hardware.storage import HEADER, TRAILER, Store, StorageError, decode
+from hardware.storage import HEADER, TRAILER, StorageError
+from hardware.storeread import decode, open_store
 
 
 def _stats(n):
@@ -27,20 +28,20 @@ def _save_all(store, upto):
 
 
 def _check_loads(nvm, want):
-    store = Store(nvm, page=nvm.page)
+    store = open_store(nvm, page=nvm.page)
     game, stats = want
     assert store.game == game, (store.game, game)
     assert store.stats == stats
 
 
 def test_blank_nvm_loads_defaults():
-    store = Store(FlashNvm())
+    store = open_store(FlashNvm())
     assert store.game is None and store.stats == b"" and store.current == -1
 
 
 def test_save_and_load_round_trip():
     nvm = FlashNvm()
-    store = Store(nvm)
+    store = open_store(nvm)
     _save_all(store, len(STATES))
     _check_loads(nvm, STATES[-1])
     assert store.writes == len(STATES) and nvm.erases == len(STATES)
@@ -48,7 +49,7 @@ def test_save_and_load_round_trip():
 
 def test_each_save_is_one_page_erase_and_slots_alternate_pages():
     nvm = FlashNvm()
-    store = Store(nvm)
+    store = open_store(nvm)
     assert store.slots == (0, 4096) and store.separate_pages
     store.save(game=b"abc")
     assert store.current == 0 and nvm.erases == 1
@@ -58,10 +59,10 @@ def test_each_save_is_one_page_erase_and_slots_alternate_pages():
 
 def test_unchanged_save_does_not_write():
     nvm = FlashNvm()
-    store = Store(nvm)
+    store = open_store(nvm)
     assert store.save(game=b"abc")
     assert not store.save(game=b"abc")
-    assert not Store(nvm).save(game=b"abc")  # also after a reload
+    assert not open_store(nvm).save(game=b"abc")  # also after a reload
     assert nvm.writes == 1
 
 
@@ -69,7 +70,7 @@ def _cut_everywhere(mode, size, page):
     checked = 0
     for i in range(len(STATES)):
         nvm = FlashNvm(size=size, page=page, mode=mode)
-        _save_all(Store(nvm, page=page), i)
+        _save_all(open_store(nvm, page=page), i)
         before = bytes(nvm.mem)
         prev = STATES[i - 1] if i else (None, b"")
         game, stats = STATES[i]
@@ -82,7 +83,7 @@ def _cut_everywhere(mode, size, page):
             nvm.mem[:] = before
             nvm.cut_after = k
             try:
-                Store(nvm, page=page).save(game=game, stats=stats)
+                open_store(nvm, page=page).save(game=game, stats=stats)
             except PowerCut:
                 pass
             nvm.cut_after = None
@@ -92,11 +93,11 @@ def _cut_everywhere(mode, size, page):
         nvm.mem[:] = before
         nvm.cut_after = 1
         try:
-            Store(nvm, page=page).save(game=game, stats=stats)
+            open_store(nvm, page=page).save(game=game, stats=stats)
         except PowerCut:
             pass
         nvm.cut_after = None
-        Store(nvm, page=page).save(game=b"after", stats=stats)
+        open_store(nvm, page=page).save(game=b"after", stats=stats)
         _check_loads(nvm, (b"after", stats))
     return checked
 
@@ -114,55 +115,55 @@ def test_one_page_nvm_survives_torn_writes_only():
     # a 4 KB nvm is one erase page: both slots share it, so a cut between erase and program
     # loses both (documented in docs/boards.md); byte-torn writes are still survived.
     nvm = FlashNvm(size=4096, page=4096)
-    store = Store(nvm, page=4096)
+    store = open_store(nvm, page=4096)
     assert not store.separate_pages and store.slots == (0, 2048)
     store.save(game=b"one")
     nvm.cut_after = 1  # erase done, nothing programmed
     raises(PowerCut, store.save, b"two")
     nvm.cut_after = None
-    assert Store(nvm, page=4096).game is None
+    assert open_store(nvm, page=4096).game is None
 
 
 def test_generation_wraps_and_newest_wins():
     nvm = FlashNvm()
-    store = Store(nvm)
+    store = open_store(nvm)
     store.generation = 0xFFFFFFFE
     store.save(game=b"old")
     store.save(game=b"new")  # generation wraps to 0
-    assert Store(nvm).generation == 0 and Store(nvm).game == b"new"
+    assert open_store(nvm).generation == 0 and open_store(nvm).game == b"new"
 
 
 def test_other_format_version_is_ignored_not_misread():
     nvm = FlashNvm()
-    Store(nvm).save(game=b"v1")
+    open_store(nvm).save(game=b"v1")
     nvm.mem[2] = 99
-    assert Store(nvm).game is None
+    assert open_store(nvm).game is None
 
 
 def test_corrupt_crc_falls_back_to_other_slot():
     nvm = FlashNvm()
-    store = Store(nvm)
+    store = open_store(nvm)
     store.save(game=b"one")
     store.save(game=b"two")
     nvm.mem[4096 + HEADER + 2] ^= 1  # flip a bit inside "two"
-    assert Store(nvm).game == b"one"
+    assert open_store(nvm).game == b"one"
 
 
 def test_too_big_game_is_refused_and_state_kept():
     nvm = FlashNvm()
-    store = Store(nvm)
+    store = open_store(nvm)
     store.save(game=b"keep")
     err = raises(StorageError, store.save, b"x" * 5000)
     assert "5000" in str(err)
-    assert Store(nvm).game == b"keep" and store.game == b"keep"
+    assert open_store(nvm).game == b"keep" and store.game == b"keep"
 
 
 def test_stats_alone_are_kept_when_the_game_is_cleared():
     nvm = FlashNvm()
-    store = Store(nvm)
+    store = open_store(nvm)
     store.save(game=b"game", stats=_stats(3))
     store.clear_game()
-    assert Store(nvm).game is None and Store(nvm).stats == _stats(3)
+    assert open_store(nvm).game is None and open_store(nvm).stats == _stats(3)
 
 
 def test_decode_rejects_short_slot():
@@ -173,8 +174,8 @@ def test_the_game_is_read_from_the_nvm_not_held_in_ram():
     # a duel's save grows by 8 bytes a shot (~3 KB after a long battle): the Store keeps where
     # the newest record's game lies in the nvm, not a copy of it (a copy was held all game)
     nvm = FlashNvm()
-    store = Store(nvm)
+    store = open_store(nvm)
     store.save(game=b"abc", stats=b"s")
     nvm.mem[store.slots[store.current] + HEADER + 2 + 1] = ord("x")
     assert store.game == b"xbc"
-    assert Store(nvm).game is None  # (the record's CRC no longer matches: a fresh Store finds none)
+    assert open_store(nvm).game is None  # (the record's CRC no longer matches: a fresh Store finds none)
