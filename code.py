@@ -8,9 +8,11 @@ import sys
 
 if sys.implementation.name == "circuitpython":
     from hardware.app import run
-    from hardware import boards  # the board profiles
+    from hardware import startup  # the board's profile, built (startup's code goes once it is)
 
-    run(boards.detect())
+    profile = startup.detect()
+    startup = None
+    run(profile)
 elif __name__ == "__main__":  # a PC; on import (pytest's pdb imports "code") do nothing
     from hardware.desktop import simulator
 

@@ -1,38 +1,13 @@
 """The main loop shared by every board and the desktop simulator.
 
-A board profile (see ``Profile``) supplies the display, the key events, the clock, sleep, the
-random source and the sound; ``run`` wires them to the screen flow and the renderer. The loop
-sleeps between frames and only refreshes the display when the renderer changed something.
+A profile (hardware.boards.common.Profile: a board's, built by hardware.startup, or the desktop
+simulator's) supplies the display, the key events, the clock, sleep, the random source and the
+sound; ``run`` wires them to the screen flow and the renderer. The loop sleeps between frames and
+only refreshes the display when the renderer changed something.
 """
 
 from hardware.input import Buttons
-from seabattle import compat, sound
-
-
-class Profile:
-    """What ``run`` needs from a board. Subclasses fill these in.
-
-    ``display``: a displayio display (``root_group``, ``refresh()``, ``width``, ``height``);
-    ``scheme``: an input scheme name ("dpad", "two"); ``events(now)``: the key changes since the
-    last call as ``(name, pressed)`` pairs; ``now()``: seconds; ``sleep(s)``; ``rng``: an object
-    with ``randrange``; ``sounds``: a seabattle.sound player; ``running()``: False to stop.
-    Optional: ``settings``, ``records``, ``on_records``, ``levels``, ``duel``, ``keeper`` (a
-    hardware.boards.common.Keeper: the game against the computer is saved after each shot's
-    result and offered again at start-up), ``fresh`` and ``intent`` (hardware.relaunch).
-    """
-
-    scheme = "dpad"
-    frame = 1 / 60
-    sounds = sound.Silent()
-    settings = None
-    records = None
-    on_records = None
-    levels = None
-    duel = None
-    keeper = None
-
-    def running(self):
-        return True
+from seabattle import compat
 
 
 class Saver:
@@ -71,7 +46,8 @@ def build(profile, font=None):
 def run(profile):
     """The main loop. A duel asked for in a VM that has played, or a MemoryError, starts again in
     a fresh VM (hardware.relaunch: on a board it never returns; elsewhere the screens are built
-    again here, and a start-up after a reload goes on to what it was for: hardware.appstart)."""
+    again here for the profile it returns, and a start-up after a reload goes on to what it was
+    for: hardware.appstart)."""
     renderer, flow = build(profile)
     while True:
         try:
@@ -107,11 +83,7 @@ def run(profile):
             gc.collect()
             from hardware import relaunch
 
-            profile, renderer, flow = relaunch.caught(e, profile, renderer, flow)
+            profile = relaunch.caught(e, profile, renderer, flow)
+            relaunch = renderer = flow = None
+            renderer, flow = build(profile)
 
-
-def __getattr__(name):
-    """``saved_game`` (hardware.appstart), loaded when asked for."""
-    from hardware import appstart
-
-    return getattr(appstart, name)

@@ -59,27 +59,22 @@ def _can_reload(profile):
 def caught(exc, profile, renderer, flow):
     """hardware.app.run caught ``exc`` and let go of the game: ``exc`` raised again if it is
     neither ours nor a MemoryError, else the reload (``reload``). Where that returns (off a
-    board) the screens are built again for the profile it returns: (profile, renderer, flow)
-    for the loop to go on with."""
+    board) it returns the profile for hardware.app.run to build the screens again for."""
     if isinstance(exc, Relaunch):
         intent = exc.args[0]
     elif isinstance(exc, MemoryError):
         intent = out_of_memory(profile, renderer, flow)
     else:
         raise exc
-    profile = reload(profile, intent)
-    from hardware import app
-
-    renderer, flow = app.build(profile)
-    return profile, renderer, flow
+    return reload(profile, intent)
 
 
 def reload(profile, intent):
     """Keeps ``intent`` in the nvm (one write unless it is there already) and, on a board,
     reloads: a new VM and heap, code.py again (hardware.startup reads the intent back).
     Where supervisor.reload() returns (a stand-in on a PC) or there is none, this emulates it:
-    the duel's link and adapter let go, ``profile.intent`` set, and the profile returned for
-    hardware.app.run to build the screens again in this process."""
+    the duel's adapter and link let go (hardware.radio.lazyduel.LazyDuel.reset), ``profile.intent``
+    set, and the profile returned for hardware.app.run to build the screens again in this process."""
     import gc
 
     gc.collect()  # (after a MemoryError: the record to write needs room)
@@ -94,11 +89,8 @@ def reload(profile, intent):
         supervisor.reload()
         # emulated: this VM counts as fresh from here (its writes so far were the last VM's)
         profile.fresh_writes = profile.keeper.store.writes
-        if profile.link is not None:
-            from hardware.radio import linkup
-
-            linkup.drop(profile)
-        profile.duel = profile.make_duel()
+        if profile.duel is not None:
+            profile.duel.reset()
     profile.intent = profile.kept = intent  # (kept: out_of_memory's, for a profile with no nvm)
     return profile
 

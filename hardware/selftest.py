@@ -6,7 +6,7 @@ At the board's REPL (Ctrl-C in the serial console, then Enter)::
     >>> run()
 
 then Ctrl-D to start the game again. It builds the board's profile as the game does
-(``hardware.boards.detect``) and tells: the board and its screen, the button scheme, whether it
+(``hardware.startup.detect``) and tells: the board and its screen, the button scheme, whether it
 can host or join a duel, what is missing; what the nvm holds (read only: it writes nothing, so
 the saved game and statistics stay as they were); each sound and light cue once; whether the
 radio starts (a board that can have one); then every button press and release for 20 seconds,
@@ -23,9 +23,9 @@ def run(seconds=20, out=print, profile=None, radio=True):
     """The check; ``profile``: one already built (tests), else the board's own."""
     p = profile
     if p is None:
-        from hardware import boards
+        from hardware import startup
 
-        p = boards.detect()
+        p = startup.detect()
     d = p.display
     out("seabattle selftest: %s (board_id %s)" % (p.name, getattr(p, "board_id", "?")))
     out("  screen %dx%d, buttons: %s" % (d.width, d.height, p.scheme))

@@ -121,9 +121,3 @@ class Cues:
         self._i = self._end = 0
         self.tone.stop()
 
-
-def __getattr__(name):
-    """``PwmTone`` (hardware.pwmtone), loaded when asked for."""
-    from hardware import pwmtone
-
-    return getattr(pwmtone, name)

@@ -1,33 +1,32 @@
-"""Building a board's profile (hardware.boards.common.BoardProfile): settings, random seed,
-display, keys, sound and lights, nvm, saved statistics, the radio link and the duel (a LazyDuel:
-the adapter itself loads when a duel is chosen); and
-which board module's profile to build (``detect``, from ``board.board_id``).
+"""Building a board's profile (hardware.boards.common.BoardProfile): which board module's profile
+(``detect``, from ``board.board_id``), the settings, the random seed, the nvm's store with its
+statistics and intent, then the display, keys, sound and lights made by the board's own
+``make_*`` methods (or the defaults here), and the duel (a LazyDuel: the adapter itself loads
+when a duel is chosen).
 
-Used once at start-up: BoardProfile drops this module (and hardware.settings, which reads
-settings.toml) when the profile is built, so a board does not hold their code while it plays.
-A board module's ``make_display``/``make_keys``/``make_tone``/``make_pixels``/``make_link``
-methods, where it has them, replace the defaults here; ``spi_bus`` and ``pixels_on`` help them.
+Used once at start-up: ``detect`` drops this module (and hardware.settings, which reads
+settings.toml, hardware.storeread and hardware.boards.parts) when the profile is built, so a
+board does not hold their code while it plays.
 """
 
 import time
 
-from hardware.boards.common import Keeper
-from seabattle.compat import forget
 from hardware.sound import Cues, NoPixels, NoTone
+from seabattle.compat import forget
 
 
 class MemoryNvm(bytearray):
     """Stand-in for ``microcontroller.nvm`` on a board without one: works, forgets at reset."""
 
 
-def build(p, board_id):
+def build(profile_class, board_id):
+    """The profile of ``profile_class`` (a BoardProfile) for the board ``board_id``."""
     import random
 
     from hardware import settings as settings_mod
 
-    p.board_id = board_id
-    p.notes = []
-    p.settings, p.player, p.problems = settings_mod.read()
+    notes = []
+    settings, player, problems = settings_mod.read()
     settings_mod = None
     forget("hardware.settings")  # read once
     try:
@@ -36,22 +35,27 @@ def build(p, board_id):
         random.seed(int.from_bytes(os.urandom(4), "big"))
     except (ImportError, NotImplementedError, AttributeError):
         pass
-    p.rng = random
-    p.display = _part(p, "make_display", make_display)
-    p.keys = _part(p, "make_keys")
-    p._events = []
-    p.sounds = Cues(_part(p, "make_tone") or NoTone(), _part(p, "make_pixels") or NoPixels(),
-                    p.settings, time.monotonic)
-    p.store = make_store(p)
-    p.keeper = Keeper(p.store)
-    p.records = load_records(p)
-    p.on_records = p.keeper.on_records
-    p.link = _part(p, "make_link", make_link)
-    p.duel = p.make_duel()
-    p.intent = start_intent(p)
+    store = make_store(profile_class.nvm_page, notes)
+    p = profile_class(board_id, notes=notes, settings=settings, player=player, problems=problems,
+                      rng=random, store=store, records=load_records(store, notes),
+                      intent=start_intent(store))
+    display = p.make_display() if p.make_display is not None else builtin_display()
+    keys = p.make_keys() if p.make_keys is not None else None
+    tone = p.make_tone() if p.make_tone is not None else None
+    pixels = p.make_pixels() if p.make_pixels is not None else None
+    if p.find_radio is not None:
+        p.find_radio()
+    duel = None
+    if p.can_host or p.can_join:  # the radio and its link are made when a duel needs them
+        from hardware.radio.lazyduel import LazyDuel  # (a board without a radio never loads it)
+
+        duel = LazyDuel(p)
+    p.equip(display, keys, Cues(tone or NoTone(), pixels or NoPixels(), settings, time.monotonic), duel)
+    forget("hardware.boards.parts")  # (the board's methods' helpers)
+    return p
 
 
-def start_intent(p):
+def start_intent(store):
     """The intent kept in the nvm before the game's own supervisor.reload() (hardware.relaunch),
     or None: a power-up, a reset or a file saved to CIRCUITPY (read here, at start-up only)."""
     try:
@@ -61,18 +65,10 @@ def start_intent(p):
             return None
     except (ImportError, AttributeError):
         return None
-    return p.store.intent
+    return store.intent
 
 
-def _part(p, name, default=None):
-    """The board module's ``p.name()`` if it has one, else ``default(p)`` (None without)."""
-    make = getattr(p, name, None)
-    if make is not None:
-        return make()
-    return default(p) if default is not None else None
-
-
-def make_display(p):
+def builtin_display():
     import board
 
     display = getattr(board, "DISPLAY", None)
@@ -82,38 +78,7 @@ def make_display(p):
     return display
 
 
-def spi_bus(p, spi, command, chip_select):
-    """A display bus on SPI for a wing or gizmo screen, after releasing whatever display the
-    firmware set up (a bus cannot be taken twice). CircuitPython 9 moved FourWire out of
-    displayio into its own module; 8.x still has it in displayio."""
-    import displayio
-
-    try:
-        from fourwire import FourWire
-    except ImportError:
-        FourWire = displayio.FourWire
-    displayio.release_displays()
-    return FourWire(spi, command=command, chip_select=chip_select)
-
-
-def pixels_on(p, pin, count, power=None):
-    """NeoPixels on ``pin`` (``power``: a pin that must be high to light them), or None with a
-    note."""
-    try:
-        import neopixel
-
-        if power is not None:
-            import digitalio
-
-            p._pixel_power = digitalio.DigitalInOut(power)
-            p._pixel_power.switch_to_output(value=True)
-        return neopixel.NeoPixel(pin, count, brightness=0.2, auto_write=True)
-    except (ImportError, ValueError, RuntimeError) as exc:
-        p.notes.append("no lights: %s" % exc)
-        return None
-
-
-def make_store(p):
+def make_store(page, notes):
     from hardware import storeread
 
     try:
@@ -123,35 +88,25 @@ def make_store(p):
     except (ImportError, AttributeError):
         nvm = None
     if nvm is None:
-        p.notes.append("no nvm: games and stats are not kept after a reset")
+        notes.append("no nvm: games and stats are not kept after a reset")
         nvm = MemoryNvm(b"\xff" * 2048)
     try:
-        return storeread.open_store(nvm, page=p.nvm_page)
+        return storeread.open_store(nvm, page=page)
     finally:  # read once: the store only writes from here on
         storeread = None
         forget("hardware.storeread")
 
 
-def load_records(p):
-    if not p.store.stats:
+def load_records(store, notes):
+    if not store.stats:
         return None
     from seabattle.records import Records
 
     try:
-        return Records.from_bytes(p.store.stats)
+        return Records.from_bytes(store.stats)
     except ValueError:
-        p.notes.append("saved statistics unreadable: starting afresh")
+        notes.append("saved statistics unreadable: starting afresh")
         return None
-
-
-def make_link(p):
-    if not (p.can_host or p.can_join):
-        return None
-    if p.lazy_radio:
-        return None  # LazyLinker makes it on first use
-    from hardware.radio import linkup
-
-    return linkup.start_link(p)
 
 
 # board.board_id -> module in this package
@@ -191,12 +146,14 @@ def profile_module(name):
 
 
 def detect():
-    """hardware.boards.detect: the profile for the board this runs on."""
+    """The profile for the board this runs on (code.py, hardware.selftest); this module goes
+    once it is built."""
     import board
 
     board_id = getattr(board, "board_id", "")
-    profile = profile_module(module_for(board_id)).Profile(board_id)
+    profile = build(profile_module(module_for(board_id)).Profile, board_id)
     # one line per problem on the serial console (kept short: printing is slow, #2667)
     for line in profile.problems + profile.notes:
         print("seabattle:", line)
+    forget("hardware.startup")  # (the caller lets go of its name for this module)
     return profile

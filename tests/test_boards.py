@@ -187,9 +187,9 @@ def circuitpython(monkeypatch):
 
 
 def detect():
-    from hardware import boards
+    from hardware import startup
 
-    return boards.detect()
+    return startup.detect()
 
 
 def test_clue_two_buttons_ble_both_roles_sound_and_light(circuitpython, monkeypatch):
@@ -206,12 +206,12 @@ def test_clue_two_buttons_ble_both_roles_sound_and_light(circuitpython, monkeypa
     assert keys.value_when_pressed is False and [x.name for x in keys.pins] == ["BUTTON_A", "BUTTON_B"]
     keys.events.items += [(0, True), (1, True), (0, False)]
     assert p.events(0) == [("a", True), ("b", True), ("a", False)]
-    assert p.duel.linker.link is None  # the adapter, loaded now
+    assert p.duel.load().linker.link is None  # the adapter, loaded now
     from seabattle.duel.adapter import DuelAdapter
 
     assert isinstance(p.duel.real, DuelAdapter)
     assert p.link is None  # no radio (and no adafruit_ble in RAM) until a duel menu is used
-    assert p.duel.linker.scan() == [] and p.link is not None and p.link.can_join and p.can_host
+    assert p.duel.load().linker.scan() == [] and p.link is not None and p.link.can_join and p.can_host
     p.sounds.play(sound.HIT)
     assert p.sounds.tone.pwm.duty_cycle and p.sounds.pixels[0] == (60, 0, 0)
     p.sounds.tick(p.now() + 5)
@@ -265,7 +265,7 @@ def test_pybadge_with_airlift_can_host_but_not_join(circuitpython):
     circuitpython("pybadge", airlift=bleio.Adapter(bleio.Air(), central=False))
     p = detect()
     assert p.link is None and p.can_host and p.duel is not None  # no adafruit_ble until a duel menu is used
-    assert p.duel.linker.scan() == []  # host only: nothing to join from an AirLift
+    assert p.duel.load().linker.scan() == []  # host only: nothing to join from an AirLift
     assert p.link is not None and not p.link.can_join
 
 
@@ -352,6 +352,7 @@ class _Time:  # the unix port's time has no monotonic
 
 sys.modules["time"] = _Time
 from hardware.boards.common import BoardProfile
+from seabattle.compat import forget
 
 
 class P(BoardProfile):
@@ -359,17 +360,22 @@ class P(BoardProfile):
         return None
 
 
-p = P("ramreport")
+from hardware import startup
+
+p = startup.build(P, "ramreport")
+startup = None
+forget("hardware.startup")  # as startup.detect does
 assert p.keeper is not None and p.sounds is not None and p.rng is not None
-gone = [m for m in ("hardware.startup", "hardware.settings") if m in sys.modules]
+gone = [m for m in ("hardware.startup", "hardware.settings", "hardware.storeread", "hardware.boards.parts")
+        if m in sys.modules]
 assert not gone, gone
 # no radio here (it can neither host nor join): the duel as the title sees it is not loaded,
 # nor held by the module every board holds
 import hardware.boards.common as common
 assert p.duel is None and "hardware.radio.lazyduel" not in sys.modules
 assert not hasattr(common, "LazyDuel")
-import hardware.boards
-assert not hasattr(hardware.boards, "startup")
+import hardware
+assert not hasattr(hardware, "startup") and not hasattr(hardware, "storeread")
 print("ok")
 '''
 
@@ -422,7 +428,8 @@ if RADIO:
 
     _bleio.adapter = _bleio.Adapter()
 
-DUEL_CODE = ("seabattle.duel.adapter", "hardware.radio.linkup", "hardware.radio.duelhooks", "seabattle.duel.protocol",
+DUEL_CODE = ("seabattle.duel.adapter", "hardware.radio.linkup", "hardware.radio.duelhooks", "hardware.radio.duelmake",
+             "seabattle.duel.protocol",
              "seabattle.duel.restore", "hardware.radio.ble", "hardware.radio.blefind", "adafruit_ble")
 
 
@@ -437,7 +444,10 @@ class P(BoardProfile):  # a board that can have a radio (native BLE, made when a
         return None
 
 
-p = P("ramreport")
+from hardware import startup
+
+p = startup.build(P, "ramreport")
+startup = None
 assert p.duel is not None and p.link is None
 assert not held(), held()  # start-up holds none of the duel's code
 assert not p.duel.active
@@ -445,8 +455,8 @@ offer = p.duel.resumable()  # the title: read from the nvm, the code loaded and 
 assert not held(), held()
 print("offer", offer)
 assert p.duel.resumable() == offer and not held()  # the next title asks the kept answer
-assert p.duel.saved == (("ABCD", SAVED) if SAVED else None)  # a duel chosen: the adapter loads
-assert "seabattle.duel.adapter" in sys.modules and "hardware.radio.linkup" in sys.modules
+assert p.duel.load().saved == (("ABCD", SAVED) if SAVED else None)  # a duel chosen: the adapter loads
+assert "seabattle.duel.adapter" in sys.modules and "hardware.radio.duelhooks" in sys.modules
 if RADIO:
     assert p.duel.join() is True and p.link is not None and "adafruit_ble" in sys.modules
     assert p.duel.active and p.duel.resumable() is None and "seabattle.duel.adapter" in sys.modules
@@ -478,7 +488,7 @@ def _radio_profile_on_micropython(tmp_path, saved=b"", radio=True):
 
 def test_a_radio_board_holds_no_duel_code_until_a_duel_is_chosen_on_micropython(tmp_path):
     """A board that can have a radio holds hardware.radio.lazyduel.LazyDuel, not the duel
-    adapter: seabattle.duel.adapter and hardware.radio.linkup load when a duel is chosen and go
+    adapter: seabattle.duel.adapter and hardware.radio.duelhooks load when a duel is chosen and go
     again on the title, with the radio link and adafruit_ble (a game against the computer there,
     before or after a duel, costs what it costs without a radio)."""
     out = _radio_profile_on_micropython(tmp_path)
@@ -595,10 +605,10 @@ class P(BoardProfile):
         return Screen()
 
 
-from hardware import selftest
+from hardware import selftest, startup
 
 lines = []
-selftest.run(seconds=0.2, out=lines.append, profile=P("some_board"))
+selftest.run(seconds=0.2, out=lines.append, profile=startup.build(P, "some_board"))
 print("\\n".join(lines))
 '''
 

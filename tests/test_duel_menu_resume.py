@@ -14,7 +14,8 @@ bleio.install()
 from adafruit_ble import BLERadio  # noqa: E402
 
 from hardware.radio import ble  # noqa: E402
-from hardware.radio import linkup  # noqa: E402
+from hardware.radio import duelmake  # noqa: E402
+from hardware.radio.lazyduel import LazyDuel  # noqa: E402
 from hardware.boards.common import LOCAL, BoardProfile, Keeper  # noqa: E402
 from hardware.storeread import open_store  # noqa: E402
 from seabattle import strings, ui  # noqa: E402
@@ -56,7 +57,8 @@ class Board:
         p.sounds = None
         # the board's radio (its own adapter), or one that does not start (start_link: None)
         p.make_radio = (lambda: BLERadio(self.adapter)) if radio else (lambda: None)
-        p.duel = p.make_duel()
+        p.fresh_writes = 0
+        p.duel = LazyDuel(p)
         self.p = p
         self.flow = Flow(p.rng, settings=Settings(lang=LANGS[side]), duel=p.duel, on_records=p.keeper.on_records)
 
@@ -165,7 +167,7 @@ def test_the_guest_resets_mid_battle_and_resumes_from_the_title():
     assert _shoot(air, boards, lambda: _shots(boards) >= 30)
     boards[1] = boards[1].reset()
     g = boards[1]
-    assert linkup.saved_duel(g.p.keeper) is not None
+    assert duelmake.saved_duel(g.p.keeper) is not None
     _resume(g)
     assert _run(air, boards, lambda: g.flow.name == "battle")
     assert g.flow.match.d.sid == boards[0].flow.match.d.sid
@@ -312,7 +314,7 @@ def test_a_power_cut_in_the_middle_of_an_nvm_write():
         pass
     g.nvm.cut_after = None
     boards[1] = g.reset()
-    assert boards[1].p.store.writes == 0 and linkup.saved_duel(boards[1].p.keeper) is not None
+    assert boards[1].p.store.writes == 0 and duelmake.saved_duel(boards[1].p.keeper) is not None
     _resume(boards[1])
     _finish(air, boards)
 
@@ -325,7 +327,7 @@ def test_a_stale_saved_duel_is_abandoned_from_the_menu():
     g.choose("duel_continue")
     g.choose("abandon_duel")
     assert g.flow.name == "title" and "duel_continue" not in g.flow.keys
-    assert linkup.saved_duel(g.p.keeper) is None and g.p.store.stats == stats_before
+    assert duelmake.saved_duel(g.p.keeper) is None and g.p.store.stats == stats_before
     again = g.reset()  # and it stays forgotten after another reset
     assert "duel_continue" not in again.flow.keys
 
@@ -394,7 +396,7 @@ def test_a_board_whose_radio_does_not_start_says_so_and_plays_on():
     g.choose("duel_continue")
     g.choose("resume_duel")
     _no_radio_shown(g)
-    assert g.flow.keys[0] == "duel_continue" and linkup.saved_duel(g.p.keeper) is not None
+    assert g.flow.keys[0] == "duel_continue" and duelmake.saved_duel(g.p.keeper) is not None
     tried = []
     g.p.make_radio = lambda: tried.append(1)  # (None) tried once: not again at every press
     for key in ("host", "join"):

@@ -255,7 +255,7 @@ def test_a_memory_error_mid_duel_reloads_into_the_same_duel(supervisor):
         relaunch.reload(g.p, intent)
     assert supervisor.reloads == 1 and g.p.store.writes - writes == 1
     boards[1] = g = g.reset(seed=77)  # the new VM: the radio's links gone, built from the nvm
-    assert startup.start_intent(g.p) == intent == relaunch.AFTER_ERROR
+    assert startup.start_intent(g.p.store) == intent == relaunch.AFTER_ERROR
     with T.bleio.on_board(g.adapter):
         relaunch.start(g.flow, intent)
     assert g.flow.name == "duel_reconnect"

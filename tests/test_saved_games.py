@@ -15,7 +15,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "hw"))
 from flashsim import FlashNvm, PowerCut  # noqa: E402
 from test_boards import circuitpython, detect  # noqa: E402,F401  (the fixture)
 
-from hardware import app  # noqa: E402
+from hardware import app, appstart  # noqa: E402
 from hardware.boards.common import Keeper  # noqa: E402
 from hardware.storage import HEADER, TRAILER  # noqa: E402
 from hardware.storeread import open_store  # noqa: E402
@@ -160,7 +160,7 @@ def _flow(nvm, level=0):
 
     b = Board()
     b.keeper = keeper
-    flow = Flow(random.Random(3), settings=Settings(lang="en", level=level), saved=app.saved_game(b))
+    flow = Flow(random.Random(3), settings=Settings(lang="en", level=level), saved=appstart.saved_game(b))
     return keeper, flow
 
 

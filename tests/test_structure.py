@@ -14,7 +14,6 @@ from tools import structure as S
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 KNOWN_CYCLES = {
-    'hardware.app hardware.appstart hardware.boards.clue hardware.boards.common hardware.boards.cpb_gizmo hardware.boards.esp32s3_tft hardware.boards.feather_sense_minitft hardware.boards.generic hardware.boards.pybadge hardware.radio.duelhooks hardware.radio.lazyduel hardware.radio.linkup hardware.relaunch hardware.startup',
     'hardware.display.layouts hardware.display.layouttable',
     'hardware.display.pages hardware.display.render',
     'hardware.input hardware.schemes',
@@ -43,18 +42,8 @@ KNOWN_LONG = {
     'tools/ramreport_mp.py',
 }
 KNOWN_DISPATCH = {
-    'hardware/app.py: def __getattr__ (calls found only through a name)',
-    'hardware/app.py: getattr with a computed name',
-    'hardware/boards/generic.py: getattr with a computed name',
-    'hardware/boards/generic.py: hasattr with a computed name',
     'hardware/display/layouts.py: def __getattr__ (calls found only through a name)',
     'hardware/display/layouts.py: getattr with a computed name',
-    'hardware/radio/duelhooks.py: getattr with a computed name',
-    'hardware/radio/lazyduel.py: def __getattr__ (calls found only through a name)',
-    'hardware/radio/lazyduel.py: getattr with a computed name',
-    'hardware/sound.py: def __getattr__ (calls found only through a name)',
-    'hardware/sound.py: getattr with a computed name',
-    'hardware/startup.py: getattr with a computed name',
     'seabattle/coords.py: def __getattr__ (calls found only through a name)',
     'seabattle/coords.py: getattr with a computed name',
     'seabattle/duel/adapter.py: __import__ of a computed module path',

@@ -155,7 +155,7 @@ def goto(square, cursor):
 # The names this script binds while the game runs, bound now: its globals dict grows to hold
 # them here, not in the middle of the game (on a board, hardware.app.run holds these objects in
 # its frame on the stack; the objects themselves still count when they are made)
-_flow = app = render = Store = Cues = ui = store = Keeper = keeper = Profile = font = None
+_flow = app = render = storeread = Cues = ui = forget = store = Keeper = BoardContract = keeper = Profile = font = None
 profile = renderer = flow = saver = buttons = actions = startup = now = LEVEL = LEVELS = shots = None
 game_peaks = None
 view = target = sq = ended = None
@@ -182,7 +182,7 @@ from seabattle.compat import forget  # noqa: E402
 store = storeread.open_store(NVM)
 storeread = None
 forget("hardware.storeread")  # read once, as hardware.startup does
-from hardware.boards.common import Keeper  # noqa: E402
+from hardware.boards.common import Keeper, Profile as BoardContract  # noqa: E402
 
 keeper = Keeper(store)
 # a board imports adafruit_ble and makes the link only when a duel menu is first used
@@ -190,7 +190,7 @@ keeper = Keeper(store)
 # is chosen (hardware.radio.lazyduel.LazyDuel): a game against the computer holds neither
 
 
-class Profile(app.Profile):
+class Profile(BoardContract):
     display = Display(W, H)
     keeper = keeper
     on_records = keeper.on_records
@@ -203,7 +203,7 @@ stage("storage+sound")
 font = render.load_font(sys.argv[4] if len(sys.argv) > 4 else "fonts/seabattle-12.bdf")
 stage("font")
 profile = Profile()
-if BLE:  # a board that can host or join holds a LazyDuel from start-up (BoardProfile.make_duel)
+if BLE:  # a board that can host or join holds a LazyDuel from start-up (hardware.startup.build)
     from hardware.radio.lazyduel import LazyDuel
 
     profile.ms = lambda: 0

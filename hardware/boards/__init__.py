@@ -1,6 +1,7 @@
-"""Board profiles: one module per supported board, picked from ``board.board_id``.
+"""Board profiles: one module per supported board, picked from ``board.board_id`` by
+hardware.startup (``detect``), which builds the profile.
 
-The profile contract (hardware.app.Profile, filled in by ``common.BoardProfile``):
+The profile contract (``common.Profile``, filled in by ``common.BoardProfile``):
 
 - ``display`` (displayio display, ``auto_refresh`` off), ``scheme`` ("dpad" or "two"),
   ``events(now)`` -> [(key name, pressed)], ``now()`` s, ``sleep(s)`` (also runs sound, lights
@@ -15,10 +16,3 @@ Every part a board lacks is a do-nothing stand-in (NoTone, NoPixels, an nvm in R
 game runs the same everywhere. Unknown boards with ``board.DISPLAY`` play the computer.
 """
 
-
-def detect():
-    """The profile for the board this runs on: its module is picked by hardware.startup
-    (the table of boards, dropped with the rest of the start-up code)."""
-    from hardware import startup
-
-    return startup.detect()

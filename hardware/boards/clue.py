@@ -22,6 +22,6 @@ class Profile(BoardProfile):
         return PwmTone(board.SPEAKER)
 
     def make_pixels(self):
-        from hardware import startup
+        from hardware.boards import parts
 
-        return startup.pixels_on(self, board.NEOPIXEL, 1)
+        return parts.pixels_on(self.notes, board.NEOPIXEL, 1)

@@ -1,13 +1,40 @@
-"""What every board profile shares while the game runs: the keys' events, saving at safe points,
-the clock. Building a profile is hardware.startup; the duel as the title sees it on a board
-that can have a radio is hardware.radio.lazyduel (a board without one never loads it), and its
-radio link and duel adapter are hardware.radio.linkup, loaded when a duel is chosen."""
+"""What every board profile shares while the game runs: the loop's contract (``Profile``), the
+keys' events, saving at safe points, the clock. Building a profile is hardware.startup (it picks
+the board's module and makes the parts with the board's ``make_*`` methods); the duel as the
+title sees it on a board that can have a radio is hardware.radio.lazyduel (a board without one
+never loads it), and its radio link and duel adapter are hardware.radio's, loaded when a duel
+is chosen."""
 
 import time
 
-from hardware.app import Profile
 from hardware.storage import KEEP
-from seabattle.compat import forget
+from seabattle import sound
+
+
+class Profile:
+    """What hardware.app.run needs from a board (or the desktop simulator).
+
+    ``display``: a displayio display (``root_group``, ``refresh()``, ``width``, ``height``);
+    ``scheme``: an input scheme name ("dpad", "two"); ``events(now)``: the key changes since the
+    last call as ``(name, pressed)`` pairs; ``now()``: seconds; ``sleep(s)``; ``rng``: an object
+    with ``randrange``; ``sounds``: a seabattle.sound player; ``running()``: False to stop.
+    Optional: ``settings``, ``records``, ``on_records``, ``levels``, ``duel``, ``keeper`` (a
+    ``Keeper``: the game against the computer is saved after each shot's result and offered
+    again at start-up), ``fresh`` and ``intent`` (hardware.relaunch).
+    """
+
+    scheme = "dpad"
+    frame = 1 / 60
+    sounds = sound.Silent()
+    settings = None
+    records = None
+    on_records = None
+    levels = None
+    duel = None
+    keeper = None
+
+    def running(self):
+        return True
 
 
 class KeypadKeys:
@@ -63,43 +90,53 @@ class Keeper:
 
 
 class BoardProfile(Profile):
-    """A board's profile. Building it (the display, keys, sound, nvm, statistics, settings) is
-    hardware.startup, loaded for that and dropped: a board does not hold that code while
-    it plays. A board module overrides the parts it has as methods ``make_display``,
-    ``make_keys``, ``make_tone``, ``make_pixels``, ``make_link``, ``make_radio`` (startup's
-    ``spi_bus`` and ``pixels_on`` help them; linkup's ``radio`` is the native BLE radio)."""
+    """A board's profile: what start-up read (hardware.startup: the settings, the nvm's store,
+    its statistics and intent) given to ``__init__``, and the parts the board's own methods made
+    given to ``equip``. A board module overrides the parts it has as methods ``make_display``,
+    ``make_keys``, ``make_tone``, ``make_pixels``, ``find_radio`` (a cheap check at start-up
+    whether an add-on radio answers) and ``make_radio`` (hardware.radio.linkup: the radio, made
+    when a duel first needs it); hardware.boards.parts helps them."""
 
     name = "board"
     scheme = "two"
     can_host = False
     can_join = False
     nvm_page = 4096  # flash erase unit behind microcontroller.nvm
+    make_display = make_keys = make_tone = make_pixels = find_radio = None  # what a board has
 
-    def __init__(self, board_id=""):
-        from hardware import startup
+    def __init__(self, board_id="", notes=None, settings=None, player=None, problems=(), rng=None,
+                 store=None, records=None, intent=None):
+        self.board_id = board_id
+        self.notes = notes if notes is not None else []  # what is missing, printed at start-up
+        self.settings = settings
+        self.player = player
+        self.problems = problems
+        self.rng = rng
+        self.store = store
+        self.keeper = keeper = Keeper(store)
+        self.on_records = keeper.on_records
+        self.records = records
+        self.intent = intent  # what the game's own reload was for (hardware.relaunch), or None
+        self.fresh_writes = 0  # the store's writes when this VM counts as fresh (hardware.relaunch)
+        self.display = self.keys = self.link = self.duel = None
+        self._events = []
 
-        startup.build(self, board_id)
-        startup = None
-        forget("hardware.startup")
+    def equip(self, display, keys, sounds, duel):
+        """The parts hardware.startup made with the board's methods; ``duel``: a
+        hardware.radio.lazyduel.LazyDuel on a board that can have a radio, else None."""
+        self.display = display
+        self.keys = keys
+        self.sounds = sounds
+        self.duel = duel
 
-    lazy_radio = True  # native BLE: import adafruit_ble only when a duel menu is used (RAM)
     def fresh(self, intent):
         """Raises hardware.relaunch.Relaunch if what ``intent`` starts (a duel: LazyDuel; the
         hard level: seabattle.screens.levels, through Flow.relaunch) should start in a fresh VM:
         this one has written to the nvm (startup reads the intent back after the reload)."""
-        if self.store.writes != getattr(self, "fresh_writes", 0):
+        if self.store.writes != self.fresh_writes:
             from hardware import relaunch
 
             relaunch.check(self, intent)  # (where it returns, no reload: this VM goes on)
-
-    def make_duel(self):
-        """What the screens take as their duel adapter on a board that can have a radio (a
-        LazyDuel: the adapter itself loads when a duel is chosen), or None without one."""
-        if self.link is None and not (self.lazy_radio and (self.can_host or self.can_join)):
-            return None
-        from hardware.radio.lazyduel import LazyDuel  # (a board without a radio never loads it)
-
-        return LazyDuel(self)
 
     # -- the loop's needs --------------------------------------------------------------------
     def ms(self):

@@ -32,9 +32,9 @@ class Profile(BoardProfile):
         import busio
         from adafruit_st7789 import ST7789
 
-        from hardware import startup
+        from hardware.boards import parts
 
-        bus = startup.spi_bus(self, busio.SPI(board.SCL, MOSI=board.SDA), board.TX, board.RX)
+        bus = parts.spi_bus(busio.SPI(board.SCL, MOSI=board.SDA), board.TX, board.RX)
         return ST7789(bus, width=240, height=240, rowstart=80, backlight_pin=board.A3,
                       rotation=180, auto_refresh=False)
 
@@ -53,6 +53,6 @@ class Profile(BoardProfile):
         return PwmTone(board.SPEAKER, enable=board.SPEAKER_ENABLE)
 
     def make_pixels(self):
-        from hardware import startup
+        from hardware.boards import parts
 
-        return startup.pixels_on(self, board.NEOPIXEL, 10)
+        return parts.pixels_on(self.notes, board.NEOPIXEL, 10)

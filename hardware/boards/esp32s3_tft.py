@@ -40,9 +40,19 @@ class Profile(BoardProfile):
         return KeypadKeys(keypad.Keys((board.BUTTON,), value_when_pressed=False, pull=True), ("a",))
 
     def make_pixels(self):
-        from hardware import startup
+        from hardware.boards import parts
 
-        return startup.pixels_on(self, board.NEOPIXEL, 1, power=getattr(board, "NEOPIXEL_POWER", None))
+        power = getattr(board, "NEOPIXEL_POWER", None)  # (the Reverse TFT's pixel has a power switch)
+        if power is not None:
+            import digitalio
+
+            try:
+                self._pixel_power = digitalio.DigitalInOut(power)  # held: a pin let go turns off
+                self._pixel_power.switch_to_output(value=True)
+            except (ValueError, RuntimeError) as exc:
+                self.notes.append("no lights: %s" % exc)
+                return None
+        return parts.pixels_on(self.notes, board.NEOPIXEL, 1)
 
     def make_radio(self):
         import sys

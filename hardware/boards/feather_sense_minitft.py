@@ -48,9 +48,9 @@ class Profile(BoardProfile):
         ss.digital_write(8, True)  # the display's reset line is on the seesaw
         ss.analog_write(5, 0)  # backlight PWM on seesaw pin 5: 0 = on (as the wing's helper)
         self._seesaw = ss
-        from hardware import startup
+        from hardware.boards import parts
 
-        bus = startup.spi_bus(self, board.SPI(), board.D6, board.D5)
+        bus = parts.spi_bus(board.SPI(), board.D6, board.D5)
         return ST7735R(bus, width=160, height=80, colstart=24, rotation=270, bgr=True,
                        auto_refresh=False)
 
@@ -58,6 +58,6 @@ class Profile(BoardProfile):
         return SeesawKeys(self._seesaw)
 
     def make_pixels(self):
-        from hardware import startup
+        from hardware.boards import parts
 
-        return startup.pixels_on(self, board.NEOPIXEL, 1)
+        return parts.pixels_on(self.notes, board.NEOPIXEL, 1)

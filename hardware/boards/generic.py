@@ -13,18 +13,18 @@ class Profile(BoardProfile):
     name = "unknown board"
     scheme = "two"
 
-    def __init__(self, board_id=""):
-        super().__init__(board_id)
-        self.notes.append("board %r is not one seabattle knows: playing the computer only, "
-                          "buttons guessed (see docs/boards.md)" % board_id)
-
     def make_keys(self):
         import keypad
 
-        pins = [getattr(board, n) for n in ("BUTTON_A", "BUTTON_B") if hasattr(board, n)]
+        self.notes.append("board %r is not one seabattle knows: playing the computer only, "
+                          "buttons guessed (see docs/boards.md)" % self.board_id)
+        pins = ()
+        if hasattr(board, "BUTTON_A"):
+            pins = (board.BUTTON_A,)
+        if hasattr(board, "BUTTON_B"):
+            pins += (board.BUTTON_B,)
         if not pins and hasattr(board, "BUTTON"):
-            pins = [board.BUTTON]
+            pins = (board.BUTTON,)
         if not pins:
             return None
-        return KeypadKeys(keypad.Keys(tuple(pins), value_when_pressed=False, pull=True),
-                          ("a", "b")[:len(pins)])
+        return KeypadKeys(keypad.Keys(pins, value_when_pressed=False, pull=True), ("a", "b")[:len(pins)])

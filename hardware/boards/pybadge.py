@@ -38,11 +38,10 @@ class JoystickKeys(KeypadKeys):
 class Profile(BoardProfile):
     name = "PyBadge"
     scheme = "dpad"
-    can_host = True  # only with an AirLift: make_link finds out
+    can_host = True  # only with an AirLift: find_radio finds out
     can_join = False
     # whether an AirLift is there is found out at start-up (adafruit_airlift only: the duel menu
     # says "no radio" without one); adafruit_ble and the radio wait for the duel menu (RAM)
-    lazy_radio = True
     _esp32 = None
     nvm_page = 8192  # SAMD51: the 8 KB nvm is one erase block (see docs/boards.md)
 
@@ -68,11 +67,11 @@ class Profile(BoardProfile):
             return None
 
     def make_pixels(self):
-        from hardware import startup
+        from hardware.boards import parts
 
-        return startup.pixels_on(self, board.NEOPIXEL, 5)
+        return parts.pixels_on(self.notes, board.NEOPIXEL, 5)
 
-    def make_link(self):
+    def find_radio(self):
         """No link yet (LazyLinker makes it): only the cheap check whether an AirLift answers."""
         if self.can_host or self.can_join:
             try:
@@ -83,7 +82,6 @@ class Profile(BoardProfile):
             except (ImportError, RuntimeError, ValueError, AttributeError) as exc:
                 self.notes.append("no AirLift found (%s): computer only" % exc)
                 self.can_host = self.can_join = False
-        return None
 
     def make_radio(self):
         """BLE over the AirLift FeatherWing (ESP32 over SPI + UART) found at start-up, as in

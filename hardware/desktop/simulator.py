@@ -14,7 +14,8 @@ import random
 import sys
 import time
 
-from hardware.app import Profile, run
+from hardware.app import run
+from hardware.boards.common import Profile
 from seabattle.screens.flow import Settings
 
 NO_DISPLAY = """seabattle: no display to open a window on.

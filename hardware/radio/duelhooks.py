@@ -2,11 +2,11 @@
 (``LazyLinker``) and the hooks the duel adapter (seabattle.duel.adapter.DuelAdapter) calls to make a
 Duel, load a saved one, keep its state in the nvm and forget it (``hooks``).
 
-Apart from hardware.radio.linkup, which makes them when a duel is chosen (and starts the radio,
-reads a saved duel, lets the link go): linkup is dropped once the link is chosen
-(``LazyLinker._chosen``), so a duel's battle, its peak, holds these only: the hooks are
-closures, and a function holds its module's globals, so while they were linkup's the battle held
-all of linkup's code (on a board every module held is heap).
+Made by hardware.radio.duelmake when a duel is chosen (it reads the saved duel and goes once
+the adapter is made); hardware.radio.linkup starts the radio and lets the link go, and is dropped
+once the link is chosen (``LazyLinker._chosen``), so a duel's battle, its peak, holds these only:
+the hooks are closures, and a function holds its module's globals, so kept apart from those
+modules they do not hold their code (on a board every module held is heap).
 """
 
 from hardware.boards.common import DUEL
@@ -61,20 +61,19 @@ class LazyLinker:
         return code
 
     def rejoin(self, code):
-        self._choose("rejoin", code)
+        real = self._get()
+        if real is not None:
+            real.rejoin(code)
+            self._chosen()
 
     def scan(self):
         real = self._get()
         return real.scan() if real is not None else []
 
     def connect(self, code):
-        self._choose("connect", code)
-
-    def _choose(self, name, code):
-        """Rejoin or connect through the real linker, then let go of the set-up code."""
         real = self._get()
         if real is not None:
-            getattr(real, name)(code)
+            real.connect(code)
             self._chosen()
 
     def release(self):

@@ -1,26 +1,30 @@
-"""The duel as the title sees it on a board that can have a radio (``LazyDuel``): loaded by
-hardware.boards.common.BoardProfile.make_duel on such a board only, so a board without a radio
-(a PyBadge without an AirLift) never holds it."""
+"""The duel as the title sees it on a board that can have a radio (``LazyDuel``): made by
+hardware.startup on such a board only, so a board without a radio (a PyBadge without an AirLift)
+never holds it."""
 
 from hardware.boards.common import DUEL
+from seabattle.compat import const
 
-# what starts a duel, in the order of hardware.relaunch's intents (CONTINUE, HOST, JOIN)
-_STARTS = ("resume", "host", "join")
+# hardware.relaunch's intents for what starts a duel (in a fresh VM)
+_CONTINUE = const(0)
+_HOST = const(1)
+_JOIN = const(2)
 
 
 class LazyDuel:
-    """The duel adapter (seabattle.duel.adapter.DuelAdapter, made by hardware.radio.linkup) as the
-    screens see it, loaded on first use and dropped when the title is back with no duel going
-    on, with the radio link and the BLE modules (linkup.drop): a game against the computer on a
-    board with a radio holds this little object, not the duel's code (held from start-up, the
-    adapter and its modules cost a game ~4.5 KB, after start-up and at its peak, on the 32-bit
-    VM at 160x128: tools.ramreport), nor after a duel the link.
+    """The duel adapter (seabattle.duel.adapter.DuelAdapter, made by hardware.radio.duelmake) as
+    the screens see it, loaded on first use and dropped when the title is back with no duel going
+    on, with the radio link and the BLE modules (hardware.radio.linkup.drop): a game against the
+    computer on a board with a radio holds this little object, not the duel's code (held from
+    start-up, the adapter and its modules cost a game ~4.5 KB, after start-up and at its peak, on
+    the 32-bit VM at 160x128: tools.ramreport), nor after a duel the link.
 
     ``active``, ``poll`` and ``resumable()`` answer without loading it (Flow asks them every
-    tick and every title); any other attribute loads it and is the adapter's. ``offer`` is what
-    the title offers while the adapter is not loaded: (peer name, role) of an unfinished duel in
-    the nvm, None, or True: not read yet (the first title with a duel in the nvm reads it,
-    loading and dropping the adapter).
+    tick and every title); the other calls load it and are the adapter's (``host``, ``join``
+    and ``resume`` first ask the profile whether this VM is fresh enough: hardware.relaunch).
+    ``offer`` is what the title offers while the adapter is not loaded: (peer name, role) of an
+    unfinished duel in the nvm, None, or True: not read yet (the first title with a duel in the
+    nvm reads it, loading and dropping the adapter).
     """
 
     def __init__(self, profile):
@@ -39,15 +43,44 @@ class LazyDuel:
     def load(self):
         """The adapter, loaded now if it is not."""
         if self.real is None:
-            from hardware.radio import linkup
+            from hardware.radio import duelmake
 
-            self.real = linkup.make_duel(self.profile)
+            self.real = duelmake.make_duel(self.profile)
+            duelmake = None
         return self.real
 
-    def __getattr__(self, name):
-        if name in _STARTS:  # a duel starts in a fresh VM (hardware.relaunch), before the radio
-            self.profile.fresh(_STARTS.index(name))  # (raises hardware.relaunch.Relaunch)
-        return getattr(self.load(), name)
+    # a duel starts in a fresh VM (hardware.relaunch), before the radio: profile.fresh raises
+    # hardware.relaunch.Relaunch where it must
+    def host(self):
+        self.profile.fresh(_HOST)
+        return self.load().host()
+
+    def join(self):
+        self.profile.fresh(_JOIN)
+        return self.load().join()
+
+    def resume(self):
+        self.profile.fresh(_CONTINUE)
+        return self.load().resume()
+
+    def connect(self, lobby):
+        return self.load().connect(lobby)
+
+    def abandon(self):
+        return self.load().abandon()
+
+    def start(self, fleet):
+        return self.load().start(fleet)
+
+    def accept(self):
+        return self.load().accept()
+
+    def cancel(self):
+        return self.load().cancel()
+
+    @property
+    def code(self):
+        return self.load().code
 
     def resumable(self):
         if self.real is None:
@@ -61,7 +94,17 @@ class LazyDuel:
             return None
         self.offer = real.resumable()  # the adapter's answer, kept: the title asks each time
         self.real = real = None
+        self._drop()
+        return self.offer
+
+    def reset(self):
+        """As after a reload where supervisor.reload() returns (hardware.relaunch.reload, off a
+        board): the adapter and the link let go, the nvm read again on the next title."""
+        self.real = None
+        self.offer = True
+        self._drop()
+
+    def _drop(self):
         from hardware.radio import linkup
 
-        linkup.drop(self.profile)  # the link, the BLE modules, the adapter's and linkup's
-        return self.offer
+        linkup.drop(self.profile)  # the link, the BLE modules, the adapter's and the radio's modules

@@ -1,15 +1,13 @@
-"""The radio link and the duel of a board that can have a radio: the native BLE radio and the
-link over it, the duel adapter (its linker and hooks are hardware.radio.duelhooks') and the
-duel kept in the nvm.
+"""The radio link of a board that can have a radio: the native BLE radio, the link over it
+(``start_link``), and letting them go with the duel's code (``drop``).
 
-Loaded when a duel is chosen (hardware.radio.lazyduel.LazyDuel, which the screens hold in place
-of the adapter) and dropped with the adapter, the link and the BLE modules when the title is back
-with no duel going on (``drop``): a game against the computer does not hold them, and a board
-without a radio (a PyBadge without an AirLift) never loads them. This module also goes once the
-link is chosen (duelhooks.LazyLinker._chosen): a duel's battle does not hold it.
+Loaded when a duel menu first needs the link (hardware.radio.duelhooks.LazyLinker) and to let it
+go when the title is back with no duel going on (hardware.radio.lazyduel.LazyDuel): a game
+against the computer does not hold them, and a board without a radio (a PyBadge without an
+AirLift) never loads them. This module also goes once the link is chosen
+(duelhooks.LazyLinker._chosen): a duel's battle does not hold it.
 """
 
-from hardware.radio.duelhooks import LazyLinker, hooks
 from seabattle.compat import forget
 
 
@@ -66,27 +64,5 @@ def drop(p):
     forget("seabattle.duel.adapter")
     forget("seabattle.duel.lobby")  # (its lobby's calls: loaded by the title's resumable())
     forget("hardware.radio.duelhooks")
+    forget("hardware.radio.duelmake")
     forget("hardware.radio.linkup")
-
-
-def saved_duel(keeper):
-    """(lobby code, bytes for seabattle.duel.protocol.Duel.load) of the duel in the nvm, or None."""
-    found = keeper.saved()
-    if found is None or found[0] != "duel" or not found[1]:
-        return None
-    g = found[1]
-    n = g[0]
-    try:
-        return bytes(g[1:1 + n]).decode(), bytes(g[1 + n:])
-    except ValueError:
-        return None
-
-
-def make_duel(p):
-    """The screens' duel adapter (seabattle.duel.adapter) over the radio, with the duel in the nvm
-    (hardware.radio.lazyduel.LazyDuel makes it when a duel is chosen): its linker and hooks are
-    hardware.radio.duelhooks', held through the duel; this module goes once the link is chosen."""
-    from seabattle.duel.adapter import DuelAdapter
-
-    make, load, abandon = hooks(p)
-    return DuelAdapter(LazyLinker(p), make, saved=saved_duel(p.keeper), load_duel=load, forget=abandon)
