@@ -92,19 +92,18 @@ class LazyDuel:
         real = self.load()
         if real.active:  # a duel going on (not on the title): nothing to offer, nothing to drop
             return None
-        self.offer = real.resumable()  # the adapter's answer, kept: the title asks each time
-        self.real = real = None
-        self._drop()
-        return self.offer
+        offer = real.resumable()  # the adapter's answer, kept: the title asks each time
+        real = None
+        self.reset()  # the link, the BLE modules, the adapter's and the radio's modules
+        self.offer = offer
+        return offer
 
     def reset(self):
-        """As after a reload where supervisor.reload() returns (hardware.relaunch.reload, off a
-        board): the adapter and the link let go, the nvm read again on the next title."""
+        """Lets go of the adapter and the link (hardware.radio.linkup.drop), the nvm to be read
+        again on the next title: on the title with no duel going on, and as after a reload where
+        supervisor.reload() returns (hardware.relaunch.reload, off a board)."""
         self.real = None
         self.offer = True
-        self._drop()
-
-    def _drop(self):
         from hardware.radio import linkup
 
-        linkup.drop(self.profile)  # the link, the BLE modules, the adapter's and the radio's modules
+        linkup.drop(self.profile)
