@@ -74,10 +74,14 @@ class DuelRig:
     action at a time, keeping each screen's most in ``stage_duel`` (``alone``: the lobby's samples
     before the peer is made, none of its share to subtract)."""
 
-    def __init__(self, profile, keeper, flow, saver, renderer, sample, act, role, mode, peer_saved,
-                 stage_duel, alone, duels):
+    def __init__(self, profile, flow, saver, renderer, sample, act, role, mode, peer_saved, duels):
         """The script's objects and its ``sample`` (the live heap) and ``act`` (an action, sampled),
-        its ROLE and MODE, the peer's saved state (resuming) or None; ``duels`` links are made."""
+        its ROLE and MODE, the peer's saved state (resuming) or None; ``duels`` links are made.
+        (Few arguments: a call with more at the script's level made the WASI build fail at once,
+        "NotImplementedError: opcode", even in runs that never reach it.)"""
+        self.stage_duel = {"duel_gone": 0, "duel": 0, "duel_host": 0, "duel_join": 0, "place": 0, "duel_wait": 0,
+                           "duel_code": 0, "battle": 0, "duel_reconnect": 0, "end": 0}
+        self.alone = dict(self.stage_duel)
         from adafruit_ble import BLERadio
         from hardware.radio.ble import BleLink
         from seabattle.compat import forget
@@ -85,7 +89,7 @@ class DuelRig:
         import _bleio
 
         self.profile = profile
-        self.keeper = keeper
+        self.keeper = profile.keeper
         self.flow = flow
         self.saver = saver
         self.renderer = renderer
@@ -93,8 +97,6 @@ class DuelRig:
         self.flow_act = act
         self.role = role
         self.mode = mode
-        self.stage_duel = stage_duel
-        self.alone = alone
         self.peer_saved = peer_saved
         _bleio.adapter = _bleio.Adapter()
         link = BleLink(BLERadio(), lambda: 0)

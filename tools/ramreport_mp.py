@@ -261,10 +261,9 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     from seabattle.compat import forget
 
     BASE += radio_stand_ins()
-    stage_duel = {"duel_gone": 0, "duel": 0, "duel_host": 0, "duel_join": 0, "place": 0, "duel_wait": 0, "duel_code": 0,
-                  "battle": 0, "duel_reconnect": 0, "end": 0}
-    alone = dict(stage_duel)  # each screen's most while the peer is not made yet (the lobby)
-    rig = DuelRig(profile, keeper, flow, saver, renderer, sample, act, ROLE, MODE, PEER_SAVED, stage_duel, alone, DUELS)
+    rig = DuelRig(profile, flow, saver, renderer, sample, act, ROLE, MODE, PEER_SAVED, DUELS)
+    stage_duel = rig.stage_duel  # each screen's most in a duel
+    alone = rig.alone  # each screen's most while the peer is not made yet (the lobby)
     BASE += rig.linksim
     # several duels, each with other random bytes (nonces, seeds, commitments) and link timing:
     # the collector is conservative and the WASI VM's 8 MB heap sits at low addresses, so a
