@@ -45,7 +45,7 @@ def test_bench_times_micropython_games_with_the_vms_own_random():
     # a board passes its ``random`` module (C) to the computer; the bench's default is the
     # portable xorshift in Python, whose draws cost the unix port a third of the hard level's
     # background: ``--mp-rng random`` times games drawn by the VM's own generator instead
-    from tools.bench_ai import run_micropython
+    from tools.shooter_micropython import run_micropython
 
     a = run_micropython("easy", "classic", "uniform", 2, 3)
     b = run_micropython("easy", "classic", "uniform", 2, 3, rng="random")
@@ -59,7 +59,7 @@ def test_the_bench_measures_this_machines_pystone_to_calibrate_the_boards_factor
     # so a slow or shared machine's timings can be projected to a board as the reference
     # machine's would be
     from tools import pystone
-    from tools.bench_ai import run_micropython
+    from tools.shooter_micropython import run_micropython
 
     out = run_micropython("easy", "classic", "uniform", 1, 3)
     assert 10000 < out["pystones"] < 10000000, out

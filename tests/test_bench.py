@@ -2,7 +2,7 @@
 
 import json
 
-from tools import bench_ai
+from tools import bench_ai, fleet_styles
 
 FIGURES = ("games", "mean", "ci95", "p50", "p90", "worst")
 
@@ -57,9 +57,9 @@ def test_rejection_fleets_are_the_walks_fleets_and_legal():
     for name in ("classic", "corners", "mb"):
         rules = R.preset(name)
         for ring in (False, True):
-            source = bench_ai.RejectionFleets(rules, ring_only=ring)
-            a = bench_ai.XorShift(11)
-            b = bench_ai.XorShift(11)
+            source = fleet_styles.RejectionFleets(rules, ring_only=ring)
+            a = fleet_styles.XorShift(11)
+            b = fleet_styles.XorShift(11)
             for _ in range(1 if ring else 30):
                 fleet = source.draw(a)
                 fleet.validate()

@@ -13,7 +13,7 @@ import pytest
 
 from seabattle import rules as R
 from seabattle.ai.hard.opening import table_header, table_path
-from tools.bench_ai import RejectionFleets, XorShift
+from tools.fleet_styles import RejectionFleets, XorShift
 
 SEEDS = (1, 2)
 FLEETS = 100  # per seed: the benchmark's first fleets (its games draw them in this order)

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from hardware import memcheck
-from tools import ramreport
+from tools import mpvm, rammodules, ramreport
 
 # 32-bit peak of a game at 160x128 on a board with BLE (one heap layout): 153.6 KB when this
 # ceiling was first set, 71.2 KB when it was lowered to the budget (tools.ramreport.BUDGET_32);
@@ -157,8 +157,8 @@ def test_drawing_a_text_interns_none_of_its_characters():
     # iterating or indexing a str interns each character it yields on MicroPython: a text drawn
     # that way made each letter ever shown a name for good (hardware/display/text.py, _NO_NAMES), and so
     # did naming a cell (seabattle.coords.Convention.column)
-    g = ramreport.GUEST_ROOT
-    code, out, err = ramreport.run_wasm(
+    g = mpvm.GUEST_ROOT
+    code, out, err = mpvm.run_wasm(
         ["-X", "heapsize=1m", "-c", _DRAW % g], {"MICROPYPATH": ":".join((g + "/tools/mpstubs", g))})
     counts = [int(v) for v in re.findall(r"n_qstr=(\d+)", out)]
     assert code == 0 and len(counts) == 2, out + err
@@ -226,16 +226,16 @@ def test_a_duel_resumed_after_a_reset_stays_under_its_ceiling(role, alone):
 
 
 def test_the_duel_breakdown_names_every_module_a_duel_loads_with_its_heap():
-    found = ramreport.duel_modules("wasm")
-    assert [f[0] for f in found] == list(ramreport.DUEL_MODULES)
+    found = rammodules.module_figures(rammodules.DUEL_MODULES, "wasm", menu_first=True)
+    assert [f[0] for f in found] == list(rammodules.DUEL_MODULES)
     for name, used, source, pool in found:
         assert source > 0 and used >= 0 and 0 <= pool <= used, name
     assert sum(f[1] for f in found) > 0
 
 
 def test_the_game_breakdown_names_every_module_a_game_loads_with_its_heap():
-    found = ramreport.game_modules("unix")
-    assert [f[0] for f in found] == list(ramreport.GAME_MODULES)
+    found = rammodules.module_figures(rammodules.GAME_MODULES, "unix")
+    assert [f[0] for f in found] == list(rammodules.GAME_MODULES)
     for name, used, source, pool in found:
         assert source > 0 and used >= 0 and 0 <= pool <= used, name
     # no phase's module is as big as the flow that loads them (seabattle.screens.flow was 33 KB of source)
@@ -251,5 +251,5 @@ def test_too_small_a_heap_is_reported_as_a_failure_not_hidden(vm):
 
 
 def test_compiling_a_module_from_source_needs_room_beyond_what_it_keeps():
-    kept, room = ramreport.compile_room("hardware.display.tiles")
+    kept, room = rammodules.compile_room("hardware.display.tiles")
     assert kept > 0 and room > 0

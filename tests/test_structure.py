@@ -37,9 +37,6 @@ KNOWN_LONG = {
     'tests/ai_portable/test_ai.py',
     'tests/test_boards.py',
     'tests/test_duel_menu_resume.py',
-    'tools/bench_ai.py',
-    'tools/ramreport.py',
-    'tools/ramreport_mp.py',
 }
 KNOWN_DISPATCH = {
     'hardware/display/layouts.py: def __getattr__ (calls found only through a name)',

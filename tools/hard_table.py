@@ -35,7 +35,7 @@ from seabattle import rules as R  # noqa: E402
 from seabattle.ai.hard.player import Hard  # noqa: E402
 from seabattle.ai.hard.opening import table_header, table_name  # noqa: E402
 from seabattle.fleet import Fleet, Ship  # noqa: E402
-from tools.bench_ai import RejectionFleets  # noqa: E402
+from tools.fleet_styles import RejectionFleets  # noqa: E402
 
 FLEETS = 500  # per style: the default pool (500) may be of one style only (learnt styles)
 SWEEPS = 100  # chain sweeps from a uniform draw to a styled fleet

@@ -13,6 +13,14 @@ buffers a board keeps; nothing is drawn).
 import gc
 import sys
 
+# the harness's own code, before the gc module the game imports is stood in (below), and out of
+# sys.modules again: the game's modules fill that dict from the count they find on a board
+from ramreport_duelrig_mp import DuelRig, game_after_duels, radio_stand_ins
+from ramreport_rig_mp import Display, GameGc, Rng, busy, collect, first_free, read_reset
+
+del sys.modules["ramreport_duelrig_mp"]
+del sys.modules["ramreport_rig_mp"]
+
 W = int(sys.argv[1]) if len(sys.argv) > 1 else 160
 H = int(sys.argv[2]) if len(sys.argv) > 2 else 128
 BLE = len(sys.argv) > 3 and sys.argv[3] == "ble"
@@ -44,45 +52,14 @@ NVM = bytearray(b"\xff" * 8192)
 MODE = sys.argv[8] if len(sys.argv) > 8 else ""
 PEER_SAVED = None
 if MODE in ("resume", "alone"):  # ("alone": the peer never comes back)
-    import binascii
-
-    # (a file: the port fails on an argument that long; no ``with``: at the module's level it
-    # made the WASI build trap at once, out of bounds, even in runs that never reach it)
-    f = open(sys.argv[9])
-    NVM[:] = binascii.unhexlify(f.readline().split()[1])
-    PEER_SAVED = binascii.unhexlify(f.readline().split()[1])
-    f.close()
-    binascii = f = None
+    PEER_SAVED = read_reset(sys.argv[9], NVM)
 
 
 
-class _GameGc:
-    """The gc module the game imports. The game collects before compiling a level's module
-    (seabattle.screens.levels), deep in its own calls: on the wasm VM such a collection can free
-    objects only WebAssembly locals point to (see tools/ramreport.py), so the game's own
-    requests are skipped here, on both VMs alike; sample() collects between steps, where it is
-    safe, and the live heap it reports does not depend on when garbage was collected."""
-
-    @staticmethod
-    def collect():
-        pass
-
-
-sys.modules["gc"] = _GameGc
+sys.modules["gc"] = GameGc
 
 # the most live heap seen on each screen (flow.name), its keys made before the baseline
 by_screen = {"title": 0, "level": 0, "place": 0, "making": 0, "battle": 0, "end": 0}
-
-
-def _collect():
-    """Collect twice. The WASI VM's collector is conservative: a collection can keep an
-    object alive through a stale word (a spilled register, an old stack slot) that the next
-    one no longer sees. Measured: the baseline's one collection kept ~8 KB of this script's
-    start-up garbage alive, which the next collection freed, so every figure measured from it
-    read ~8 KB low (and defining one more class before it moved them all by those 8 KB)."""
-    gc.collect()
-    gc.collect()
-
 
 # The harness's own code and the stand-ins for a board's native display and random source
 # (a board's are C objects, its code is not the game's) are made before the baseline, as the
@@ -96,7 +73,7 @@ BASE = 0
 def sample():
     global peak, most
     most = max(most, gc.mem_alloc())
-    _collect()
+    collect()
     used = gc.mem_alloc() - BASE
     f = globals().get("flow")
     if f is not None and hasattr(f, "name") and used > by_screen.get(f.name, used):
@@ -104,28 +81,6 @@ def sample():
     if used > peak:
         peak = used
     return used
-
-
-class Display:
-    def __init__(self, w, h):
-        self.width, self.height = w, h
-        self.root_group = None
-
-    def refresh(self):
-        pass
-
-
-class Rng:
-    def __init__(self, seed=7):
-        self.state = seed
-
-    def randrange(self, n):
-        x = self.state
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.state = x
-        return x % n
 
 
 stages = []
@@ -158,14 +113,14 @@ def goto(square, cursor):
 _flow = app = render = storeread = Cues = ui = forget = store = Keeper = BoardContract = keeper = Profile = font = None
 profile = renderer = flow = saver = buttons = actions = startup = now = LEVEL = LEVELS = shots = None
 game_peaks = None
-view = target = sq = ended = None
+target = ended = None
 
 # The heap's layout: PAD blocks of 16 bytes kept alive below everything the game makes. The
 # collector is conservative, so which garbage a stale word keeps alive depends on where objects
 # lie: tools/ramreport.py plays the same game over a few layouts and reports the median (one
 # layout read 82.5 KB where five others read 78.0-78.1)
 PAD = bytearray(16 * (int(sys.argv[7]) if len(sys.argv) > 7 else 0))
-_collect()
+collect()
 BASE = gc.mem_alloc()
 
 
@@ -231,10 +186,6 @@ LEVEL = LEVELS[0]
 # the player fires the moment it is their turn: the hard level's work after a miss is cut short
 # by its patience (seabattle.ai.hard.player.Hard.hurry); else the player waits until that work is done
 QUICK = len(sys.argv) > 5 and "q" in sys.argv[5]
-
-
-def busy(op):
-    return hasattr(op, "busy") and op.busy()
 # "fresh": no game before the duel (or the hard level): the VM starts into it as a board would
 # after supervisor.reload() (hardware.relaunch), its heap holding none of an earlier screen's
 # garbage and its names' pools only start-up's
@@ -273,13 +224,7 @@ else:
             # done (a frame here is 0.5 s, a board steps that work ~5-10 times as often; a player
             # who fires at once meets the hard level's hurried moves: QUICK)
             if flow.match.my_turn() and flow.wait_until < 0 and (QUICK or not busy(flow.match.opponent)):
-                view = flow.match.view
-                target = -1
-                for sq in range(len(view.cells)):
-                    if view.can_fire(sq):
-                        target = sq
-                        break
-                goto(target, flow.aim)
+                goto(first_free(flow.match.view), flow.aim)
                 act(ui.FIRE)
                 shots += 1
             else:
@@ -309,243 +254,20 @@ if BLE:  # what the game held of the duel (nothing: LazyDuel loads it when a due
 ROLE = sys.argv[6] if len(sys.argv) > 6 else "host"
 DUELS = 1 if MODE in ("prep", "resume", "alone") else 3  # duels played after the game (see "several duels" below)
 if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel after it)
-    # a duel after that game, as a board plays it (host, or join with ROLE "join"): the end
-    # screen's menu -> the title -> the duel menu -> host (join: the lobby found, chosen); the
-    # fleet auto-placed, the match code, the battle (with one dropped connection and its
-    # reconnection) and the end screen with the verdict, all through the flow and the renderer.
-    # The link under the duel is doubles.linksim's; the board's BLE objects are made and held
-    # beside it as a board holds them (the radio, the link with its UART service), and while the
-    # link is finding its peer (the lobby; the dropped connection) so is what a board's link
-    # holds then (hardware.radio.blefind and an advertisement: made, and dropped when the link is up).
-    # linksim's module and its links are not a board's (its link is the BleLink held beside it,
-    # with the native objects): they are made as the stand-ins are, the baseline moving by what
-    # they add (below); what the links hold later (bytes in flight) counts. The peer is a bare Duel
-    # (seabattle.duel.protocol) in this same VM: its share of the heap is measured at the end of each
-    # duel (dropped, after the verdict) and subtracted from that duel's figures; the phases'
-    # modules it loads or drops are put back as the board's side had them after each move.
+    # a duel after that game, as a board plays it (host, or join with ROLE "join"): the title, the
+    # duel menu, the lobby, the fleet auto-placed, the match code, the battle (one dropped
+    # connection found again), the verdict; over the link and beside the peer of ramreport_duelrig_mp
     game_peak = peak
     game_screens = dict(by_screen)
     over = FRESH or flow.match.over()
-    # the stand-ins of _bleio and __future__, imported twice: the first import interns their
-    # names and is dropped (the names stay: a duel needs the pool of names a board opens there
-    # for its own, which these names open here), the second is the module code a board has in
-    # flash: the baseline moves by what it adds
+    # the baseline moves by what the radio's stand-ins add (flash on a board), and by the links
     from seabattle.compat import forget
 
-    import __future__  # noqa: F401  (built in on CircuitPython; adafruit_ble imports it)
-    import _bleio
-
-    for k in ("_bleio", "__future__", "hardware.desktop.bleio", "hardware.desktop"):
-        forget(k)
-    _bleio = __future__ = None
-    _collect()
-    BASE -= gc.mem_alloc()
-    import __future__  # noqa: F401,F811
-    import _bleio  # noqa: F811
-
-    _collect()
-    BASE += gc.mem_alloc()
-    stage_duel = {"duel_gone": 0, "duel": 0, "duel_host": 0, "duel_join": 0, "place": 0, "duel_wait": 0, "duel_code": 0,
-                  "battle": 0, "duel_reconnect": 0, "end": 0}
-    alone = dict(stage_duel)  # each screen's most while the peer is not made yet (the lobby)
-    from adafruit_ble import BLERadio
-    from hardware.radio.ble import BleLink
-
-    _bleio.adapter = _bleio.Adapter()
-
-    link = BleLink(BLERadio(), lambda: 0)
-    link.code = "KIT4"
-    link.role = ROLE
-    link._find().local(link)  # a host's own UART service (its native buffer and characteristic, as
-    forget("hardware.radio.blefind")  # host() keeps; hardware.radio.blefind: what find() holds, below)
-    BLERadio = None  # the link holds the radio, as on a board
-    profile.link = link  # the board's link (hardware.radio.linkup.start_link makes it there)
-
-    class PeerService:
-        """A joiner's view of the peer's UART service, as blefind.bare takes it: its native
-        receive buffer and transmit characteristic (here the local service's: the stand-in
-        has no second device)."""
-
-        _rx = link._local[0]
-
-        class _tx:
-            bound_characteristic = link._local[1]
-
-    if ROLE != "host":  # a joiner has no service of its own
-        link._local = link._rx = link._tx = None
-        link._uart = PeerService()
-    # doubles.linksim, imported twice as the stand-ins above: the first import interns its
-    # names (kept: a board's link interns its own), the second, with the links made, is what
-    # the baseline moves by (LINKSIM: given back when they go, before the game after the duels)
-    from doubles import linksim
-
-    linksim = None
-    forget("doubles.linksim")
-    _collect()
-    LINKSIM = gc.mem_alloc()
-    from doubles import linksim  # noqa: F811
-
-    clock = linksim.Clock()
-    sims = [linksim.LinkSim(clock, seed=3 + i) for i in range(DUELS)]  # one link per duel
-    sim = sims[0]
-    _collect()
-    LINKSIM = gc.mem_alloc() - LINKSIM
-    BASE += LINKSIM
-    finding = None  # what a board's link holds while it finds its peer
-    # when the peer is found (ms): until then the link is down (a board's BleLink is not READY:
-    # hosting, it advertises; joining, it connects and trades HELLOs), and then found() lets go
-    # of what found it before the duel sees the link up, as BleLink.poll does on a board
-    # (blefind.poll_host/poll_join: READY, bare, drop) before the loop's next Flow.tick
-    found_at = 0
-
-    def find(ms=0):
-        """The link finds its peer: hardware.radio.blefind, the radio (made again if frames were
-        flowing) and an advertisement (the host's; a joiner's scan holds one like it). With
-        ``ms``: the link is down until the peer is found that much later (``found``)."""
-        global finding, found_at
-        if ms:
-            found_at = clock() + ms
-            sim.disconnect(100000000)  # (down until found(); a small int on 32 bits)
-        if finding is None:  # (the joiner's connect: its scan's)
-            # (the lobby's link has its radio and adafruit_ble; finding the peer again after a
-            # drop holds neither: hardware.radio.blefind only, see its docstring)
-            finding = link._find().advertisement(link) if link.radio is not None else link._find()
-        if ROLE != "host" and link._uart is None:  # the peer's service found again (its buffers)
-            link._uart = PeerService()
-
-    def found():
-        """Frames flow: the link keeps only what carries them (blefind.bare) and drops
-        hardware.radio.blefind, as blefind.poll_host/poll_join do; then it is up."""
-        global finding, found_at
-        finding = None
-        found_at = 0
-        from hardware.radio import blefind
-
-        blefind.bare(link)
-        blefind.drop()
-        blefind = None
-        sim._up_at = clock()  # (LinkSim.advance: up at its next call)
-
-    class Linker:  # what a board's BleLinker gives the duel screens (a lobby, then the link)
-        link = None
-
-        def host(self, code=None):
-            find(100000000 if MODE == "alone" else 1000)  # the lobby advertises (1 s) until the peer
-            # connects and says HELLO ("alone": never)
-            self.link = sim.ends[0]
-            forget("hardware.radio.linkup")  # the link chosen, as hardware.radio.duelhooks.LazyLinker
-            return "KIT4"
-
-        def scan(self):
-            if finding is None:
-                find()
-            return ["KIT4"]
-
-        def connect(self, code):
-            find(200)  # connected, the HELLOs (still finding: the scan's)
-            self.link = sim.ends[0]
-            forget("hardware.radio.linkup")
-
-        def rejoin(self, code):  # a saved duel's joiner looks for its host again
-            self.connect(code)
-
-        def release(self):  # as hardware.radio.duelhooks.LazyLinker.release: the radio goes
-            global link, finding
-            self.link = finding = None
-            from hardware.radio import linkup
-
-            linkup.drop(profile)
-            linkup = link = None
-
-        def cancel(self):
-            self.link = None
-
-    def make(link, role, rules):
-        from hardware.radio import duelhooks
-        from seabattle.duel import protocol as duel
-
-        return duel.Duel(link, clock, Profile.rng, role, "Маша", rules,
-                         lambda data: duelhooks.duel_store(keeper, data, "KIT4"))
-
-    def load_saved(data, link, gone_ms=None):  # (hardware.radio.duelhooks.hooks' load, over linksim's clock)
-        from hardware.radio import duelhooks
-        from seabattle.duel import protocol as duel
-
-        return duel.Duel.load(data, link, clock, Profile.rng, lambda data: duelhooks.duel_store(keeper, data, "KIT4"),
-                              duel.GONE_MS if gone_ms is None else gone_ms)
-
-    linker = Linker()
-
-    def peer_moves():
-        global peer
-        if peer is None:
-            from seabattle.duel import protocol as duel
-
-            if PEER_SAVED is not None:  # (the peer's side of a resumed duel: where it was)
-                peer = duel.Duel.load(PEER_SAVED, sim.ends[1], clock, Rng(11))
-            else:
-                peer = duel.Duel(sim.ends[1], clock, Rng(11), 1 if ROLE == "host" else 0, "Петя", flow.rules)
-            duel = None
-        for ev in peer.poll():
-            if ev[0] == "hello":
-                from seabattle import placement
-
-                peer.set_fleet(placement.random_fleet(peer.rules, peer_rng))
-                placement = None
-        if peer.my_turn():
-            cells = peer.view.cells
-            for sq in range(len(cells)):
-                if peer.view.can_fire(sq):
-                    peer.fire(sq)
-                    break
-
-    # the modules a Duel loads for a moment or a phase (the peer's placing too): none of its
-    # objects keeps them, so the peer's can go again after each of its moves
-    PEER_LOADS = ("seabattle.duel.setup", "seabattle.duel.shots", "seabattle.duel.reveal", "seabattle.duel.verify",
-                  "seabattle.fleetcheck", "seabattle.placement", "seabattle.rulescheck")
-
-    def as_it_was(mods):
-        """The modules the board's side had before the peer moved: the phase's modules the peer
-        loaded go, what it dropped (its phase over before the board's) comes back, the same
-        objects. (The protocol's core, which the peer may load first, stays: the board's side
-        loads it too.)"""
-        for k in PEER_LOADS:
-            if k in sys.modules and k not in mods:
-                forget(k)
-        for k in mods:
-            if k not in sys.modules:
-                sys.modules[k] = mods[k]
-                i = k.rfind(".")
-                if i > 0 and k[:i] in sys.modules:
-                    setattr(sys.modules[k[:i]], k[i + 1:], mods[k])
-
-    def step_duel():
-        clock.tick(10)
-        flow.tick(clock() / 1000.0)
-        saver.poll()
-        # the peer: once the link is up (found), as the board's side is made by then: made while
-        # the lobby still holds the BLE objects, its protocol's code came on top of them here,
-        # as a board's did only while it made its Duel at once (seabattle.duel.adapter)
-        if peer is not None or (finding is None and MODE != "alone" and (flow.name in ("duel_host", "duel_join") or PEER_SAVED is not None)):
-            mods = dict(sys.modules)
-            peer_moves()
-            as_it_was(mods)
-            mods = None
-        renderer.update(flow.screen)
-        if finding is not None and found_at and clock() >= found_at:
-            found()  # (a board's loop: BleLink.poll after the frame, in BoardProfile.sleep)
-
-    def sample_duel():
-        used = sample()
-        # (the lobby's samples before the peer is made: none of its share to subtract)
-        seen = stage_duel if peer is not None else alone
-        if flow.name in seen and used > seen[flow.name]:
-            seen[flow.name] = used
-
-    def act_duel(a):
-        act(a)
-        sample_duel()
-
+    BASE += radio_stand_ins()
+    rig = DuelRig(profile, flow, saver, renderer, sample, act, ROLE, MODE, PEER_SAVED, DUELS)
+    stage_duel = rig.stage_duel  # each screen's most in a duel
+    alone = rig.alone  # each screen's most while the peer is not made yet (the lobby)
+    BASE += rig.linksim
     # several duels, each with other random bytes (nonces, seeds, commitments) and link timing:
     # the collector is conservative and the WASI VM's 8 MB heap sits at low addresses, so a
     # random word in a buffer often looks like a pointer and keeps some garbage alive, a few KB
@@ -561,74 +283,67 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     for n in range(DUELS):  # duel n: from the title's menu (or a duel's end) to the verdict
         for k in stage_duel:
             stage_duel[k] = alone[k] = 0
-        peer = None
-        peer_rng = Rng(13 + n)
-        sim = sims[n]
+        rig.peer = None
+        rig.peer_rng = Rng(13 + n)
+        rig.sim = rig.sims[n]
         if n == 0:
             if not FRESH:
-                act_duel(ui.MENU)  # the end screen's menu: the title
+                rig.act(ui.MENU)  # the end screen's menu: the title
             while flow.keys[flow.screen.selected] != ("duel_continue" if MODE in ("resume", "alone") else "duel"):
-                act_duel(ui.DOWN)
-        act_duel(ui.FIRE)  # the duel menu (after a duel's end: no rematch on that connection);
+                rig.act(ui.DOWN)
+        rig.act(ui.FIRE)  # the duel menu (after a duel's end: no rematch on that connection);
         if ROLE != "host" and MODE not in ("resume", "alone"):  # resuming: the saved duel's menu (resume first)
-            act_duel(ui.DOWN)
+            rig.act(ui.DOWN)
         real = flow.duel.load()  # the adapter (LazyDuel loads it as the duel menu's choice asks for
-        real.linker = linker  # it, and drops it on the title) over linksim
-        real.make_duel = make
-        real.load_duel = load_saved
+        real.linker = rig.linker  # it, and drops it on the title) over linksim
+        real.make_duel = rig.make
+        real.load_duel = rig.load_saved
         real = None
-        act_duel(ui.FIRE)  # host, or join; resume
+        rig.act(ui.FIRE)  # host, or join; resume
         steps = 0
         dropped = False
         fired = 0
         while flow.name != "end" and flow.name != "duel_gone" and steps < 200000:
             if flow.name in ("place", "duel_code") or (flow.name == "duel_join" and flow.screen.items):
                 if flow.name == "place":
-                    act_duel(ui.SWITCH)  # auto-place
-                act_duel(ui.FIRE)  # the lobby chosen; to battle; the match code accepted
+                    rig.act(ui.SWITCH)  # auto-place
+                rig.act(ui.FIRE)  # the lobby chosen; to battle; the match code accepted
             elif flow.name == "battle" and flow.match.my_turn() and flow.wait_until < 0:
-                view = flow.match.view
-                target = -1
-                for sq in range(len(view.cells)):
-                    if view.can_fire(sq):
-                        target = sq
-                        break
-                view = None
-                goto(target, flow.aim)
-                act_duel(ui.FIRE)
+                goto(first_free(flow.match.view), flow.aim)
+                rig.act(ui.FIRE)
                 fired += 1
                 if fired == 20 and MODE == "prep":  # the board is reset: its nvm, the peer's state
                     import binascii
 
                     print("nvm", binascii.hexlify(NVM).decode())
-                    print("peer", binascii.hexlify(peer.save()).decode())
+                    print("peer", binascii.hexlify(rig.peer.save()).decode())
                     print("most", most, gc.mem_alloc() + gc.mem_free())  # (tools/ramreport.py's check)
                     print("ok")
                     sys.exit(0)
                 if fired == 20 and not dropped:  # the connection drops once, mid-battle
                     dropped = True
-                    find(3000)
-            step_duel()
+                    rig.find(3000)
+            rig.step()
             steps += 1
             if steps % 8 == 0:
-                sample_duel()
+                rig.sample()
         if MODE == "alone":  # the lobby gave up waiting: the duel ended, the opponent gone
-            sample_duel()
+            rig.sample()
             print("first duel screens", " ".join("%s:%d" % (k, v) for k, v in alone.items() if v > 0))
             print("duel peaks", max(alone.values()) if flow.name == "duel_gone" else 0)
             print("most", most, gc.mem_alloc() + gc.mem_free())
             print("ok")
             sys.exit(0)
         while flow.match.findings is None and steps < 200000:  # the fleets revealed and checked
-            step_duel()
+            rig.step()
             steps += 1
             if steps % 8 == 0:
-                sample_duel()
-        sample_duel()
+                rig.sample()
+        rig.sample()
         finished = finished and flow.name == "end" and flow.match.findings == [] and stage_duel["duel_reconnect"] > 0
         # the peer's share of the heap (its Duel, channel, fleet, log): measured by dropping it
         with_peer = sample()
-        peer = None
+        rig.peer = None
         cost = with_peer - sample()
         costs.append(cost)
         each = 0
@@ -653,59 +368,16 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     print("duelsub", max(costs))
     print("duel costs", " ".join("%d" % v for v in costs))  # (the peer's share, each duel)
     print("duel peaks", " ".join("%d" % v for v in peaks) if finished else "0")
-    print("linksim", LINKSIM)
-    # a game against the computer after the duels: from the last duel's end screen to the title
-    # (no duel going on: the board lets its link and the BLE modules go, hardware.radio.linkup.drop)
-    # and a whole game, as the first. What only this script held for the duels goes first (a
-    # board has none of it: the linksim links, the peer, the stand-in's service for a joiner);
-    # the duels' interned names stay (never freed: a board's too). Printed as "after the duels, a
-    # game's peak" (its label has spaces: no name interned, so a game's count of names is as before)
-    link = finding = linker = sims = sim = peer = PeerService = BleLink = make = clock = None
+    print("linksim", rig.linksim)
+    # a game against the computer after the duels, what only this script held for them gone first;
+    # its label has spaces: no name interned, so a game's count of names is as before
+    BASE -= rig.linksim
+    rig.drop()
+    rig = None
     costs = least = most_seen = stage_duel = alone = peaks = None
     forget("doubles.linksim")
-    linksim = None
-    BASE -= LINKSIM
     peak = 0
-    act(ui.MENU)  # the end screen's menu: the title
-    print("the link held on the title after the duels:", profile.link is not None)
-    while flow.keys[flow.screen.selected] != "play":
-        act(ui.DOWN)
-    act(ui.FIRE)  # play
-    act(ui.FIRE)  # the level (the first game's, selected)
-    act(ui.SWITCH)  # auto-place
-    act(ui.FIRE)  # start
-    while flow.name == "making":
-        flow.tick(now)
-        renderer.update(flow.screen)
-        sample()
-    fired = 0
-    while flow.name == "battle" and fired < 400 and not flow.match.over():
-        if flow.match.my_turn() and flow.wait_until < 0 and (QUICK or not busy(flow.match.opponent)):
-            view = flow.match.view
-            target = -1
-            for sq in range(len(view.cells)):
-                if view.can_fire(sq):
-                    target = sq
-                    break
-            view = None
-            goto(target, flow.aim)
-            act(ui.FIRE)
-            fired += 1
-        else:
-            now += 0.5
-            flow.tick(now)
-            saver.poll()
-            renderer.update(flow.screen)
-            sample()
-    for _ in range(20):
-        if flow.name != "battle":
-            break
-        now += 0.5
-        flow.tick(now)
-        saver.poll()
-        renderer.update(flow.screen)
-        sample()
-    finished = finished and flow.name == "end" and flow.match.over()
+    finished = game_after_duels(flow, renderer, saver, profile, act, goto, sample, QUICK, now) and finished
     print("after the duels, a game's peak", peak if finished else 0)  # (no new name: spaces)
     peak = game_peak
     by_screen = game_screens
