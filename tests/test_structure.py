@@ -20,7 +20,6 @@ KNOWN_CYCLES = {
     'hardware.input hardware.schemes',
     'hardware.radio.ble hardware.radio.blefind',
     'hardware.storage hardware.storeread',
-    'seabattle.ai.hard.buffers seabattle.ai.hard.density seabattle.ai.hard.opening seabattle.ai.hard.player seabattle.ai.hard.search',
     'seabattle.coordparse seabattle.coords',
     'seabattle.duel.protocol seabattle.duel.restore seabattle.duel.reveal seabattle.duel.setup seabattle.duel.shots seabattle.duel.state seabattle.duel.sync seabattle.duel.verify',
     'seabattle.fleet seabattle.fleetcheck',
@@ -33,7 +32,6 @@ KNOWN_CYCLES = {
 KNOWN_LONG = {
     'hardware/desktop/bleio.py',
     'hardware/radio/blefind.py',
-    'seabattle/ai/hard/player.py',
     'seabattle/duel/protocol.py',
     'seabattle/placement.py',
     'tests/ai_portable/test_ai.py',

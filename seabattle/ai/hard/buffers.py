@@ -7,7 +7,7 @@ battle nor the opening holds this code.
 from array import array
 
 
-def make(rules, pool, styles):
+def build(rules, pool, styles):
     """(fleets, dead, style, counts, row, cover, legal_at, legal_n, legal), as Hard.__init__ names
     them, for a clear pool of ``pool`` fleets as the opening table's reading expects it (the search
     clears it itself): each fleet's style, no fleet counted."""

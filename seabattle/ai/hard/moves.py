@@ -11,7 +11,7 @@ from seabattle.compat import const
 # The prior: a pool fleet's chain favours, LIFT times, the spots its style expects (see STYLES in
 # seabattle.ai.hard.player)
 LIFT = const(8)
-_BAND = const(3)  # the corner style's L: the edge line, a gap, a line (as seabattle.placement.BAND)
+BAND = 3  # the corner style's L: the edge line, a gap, a line (as seabattle.placement.BAND)
 
 
 class Moves:
@@ -46,15 +46,15 @@ class Moves:
             start = code >> 1
             y = start // w
             x = start - y * w
-            # within _BAND lines of each edge: the ship's cell farthest from it
+            # within BAND lines of each edge: the ship's cell farthest from it
             if code & 1:
-                left = x < _BAND
-                top = y + size - 1 < _BAND
+                left = x < BAND
+                top = y + size - 1 < BAND
             else:
-                left = x + size - 1 < _BAND
-                top = y < _BAND
-            right = w - 1 - x < _BAND
-            bottom = h - 1 - y < _BAND
+                left = x + size - 1 < BAND
+                top = y < BAND
+            right = w - 1 - x < BAND
+            bottom = h - 1 - y < BAND
             for c in range(4):
                 # a multi-deck ship within the corner's L, a single-deck ship outside it
                 if ((right if c & 1 else left) or (bottom if c & 2 else top)) != (size == 1):
@@ -86,7 +86,7 @@ class Moves:
         y = start // w
         if style > 2:
             # the corner's L: mirrored so that the corner is (0, 0), a ship lies within it when its
-            # farthest cell from the corner is in the _BAND lines along one of the two edges
+            # farthest cell from the corner is in the BAND lines along one of the two edges
             c = style - 3
             if c & 1:  # the right edge
                 x = w - 1 - x
@@ -97,8 +97,8 @@ class Moves:
             elif code & 1:
                 y += size - 1
             if size == 1:
-                return x >= _BAND and y >= _BAND
-            return x < _BAND or y < _BAND
+                return x >= BAND and y >= BAND
+            return x < BAND or y < BAND
         if size == 1:
             return x == 0 or y == 0 or x == w - 1 or y == self.h - 1
         if code & 1:

@@ -156,7 +156,7 @@ class Hard(Answers, Chain):
             self.legal_at,
             self.legal_n,
             self.legal,
-        ) = load_module("seabattle.ai.hard.buffers").make(rules, pool, styles)
+        ) = load_module("seabattle.ai.hard.buffers").build(rules, pool, styles)
         forget("seabattle.ai.hard.buffers")
         self.alive = bytearray(pool)  # per pool fleet, 1: in the pool (while an answer is applied, 2: gone, 3: a copy)
         self.known = bytearray(cells)  # my own chart: UNKNOWN MISS HIT SUNK HALO per cell
