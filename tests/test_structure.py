@@ -18,7 +18,6 @@ KNOWN_CYCLES = {
     'hardware.display.pages hardware.display.render',
     'hardware.input hardware.schemes',
     'hardware.radio.ble hardware.radio.blefind',
-    'seabattle.ai.hard.buffers seabattle.ai.hard.density seabattle.ai.hard.opening seabattle.ai.hard.player seabattle.ai.hard.search',
     'seabattle.coordparse seabattle.coords',
     'seabattle.duel.protocol seabattle.duel.restore seabattle.duel.reveal seabattle.duel.setup seabattle.duel.shots seabattle.duel.state seabattle.duel.sync seabattle.duel.verify',
     'seabattle.fleet seabattle.fleetcheck',
@@ -31,7 +30,6 @@ KNOWN_CYCLES = {
 KNOWN_LONG = {
     'hardware/desktop/bleio.py',
     'hardware/radio/blefind.py',
-    'seabattle/ai/hard/player.py',
     'seabattle/duel/protocol.py',
     'seabattle/placement.py',
     'tests/ai_portable/test_ai.py',

@@ -18,8 +18,8 @@ VERSION = 2
 STYLE_COUNT = 4
 UNIT = 16  # one game's evidence in the counts
 FORGET = 2  # counts shrink by 1/2**FORGET each game: about the last 4 games count
-LIFT = 8  # the hard level's weight of a favoured spot (seabattle.ai.hard.player.LIFT)
-BAND = 3  # the corner style's L: the lines along a corner's two edges (seabattle.ai.hard.player.BAND)
+LIFT = 8  # the hard level's weight of a favoured spot (seabattle.ai.hard.moves.LIFT)
+BAND = 3  # the corner style's L: the lines along a corner's two edges (seabattle.ai.hard.moves.BAND)
 # no evidence yet: the hard level's own mix, 4 uniform : 3 edge line : 1 border : 2 corner
 DEFAULT = b"\x00\x00\x00\x00\x03\x03\x01\x01\x01\x02"
 PRIOR = (4, 3, 1, 2)  # pseudo-counts (sixteenths) of that mix, so one game does not decide alone
@@ -78,7 +78,7 @@ def _in_corner(rules, cells, corner):
 
 def _favoured(rules, cells, style):
     """Does the ship lie where ``style`` favours it (1 edge line, 2 border, 3 + c corner c's L
-    for a multi-deck ship, off it for a single)? As seabattle.ai.hard.player.Hard.habit."""
+    for a multi-deck ship, off it for a single)? As seabattle.ai.hard.moves.Moves.habit."""
     if style == 1 and len(cells) == 1:
         return False
     if style > 2:

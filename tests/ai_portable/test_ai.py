@@ -417,7 +417,7 @@ def test_hard_without_a_table_builds_its_pool_by_the_chain():
 
 
 def test_hard_fires_again_after_a_hit_with_bounded_work_and_refills_after_a_miss():
-    from seabattle.ai.hard.player import TOPUP
+    from seabattle.ai.hard.answers import TOPUP
 
     rules = R.preset("classic")
     fleet = random_fleet(rules, Rng(31))
@@ -494,7 +494,7 @@ def test_hard_work_after_a_hit_is_bounded_and_any_slicing_plays_the_same_game():
     # after a hit the player waits for the filter and the copies: every fleet checked, the
     # smaller side tallied (the fleets that went, or the survivors: at most half the pool), at
     # most TOPUP copies. Any slicing of the work plays the same game.
-    from seabattle.ai.hard.player import TOPUP
+    from seabattle.ai.hard.answers import TOPUP
 
     rules = R.preset("classic")
     fleet = random_fleet(rules, Rng(45))

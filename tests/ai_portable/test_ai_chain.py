@@ -299,3 +299,40 @@ def test_hard_resync_during_a_rebuild_gives_the_filter_its_table_back():
             game.shoot(free[len(free) // 2])  # a shot it is not told of: it starts again (_sync)
             cut = True
     assert cut and hard.cover is not None and not any(hard.cover)
+
+
+def test_every_field_of_the_hard_player_is_set_by_its_init():
+    # its parts (seabattle.ai.hard.answers, chain, moves, search, opening, resync) change the
+    # player's fields, never add one: a game with collapses, a resync and a hurried move ends with
+    # the very fields __init__ set (mb: with its density, an object of its own)
+    for name, pool in (("classic", 25), ("mb", 20)):
+        rules = R.preset(name)
+        hard = Hard(rules, Rng(7), pool=pool)
+        fields = sorted(hard.__dict__)
+        fleet = random_fleet(rules, Rng(8))
+        game = Game(rules, (fleet, fleet), 0)
+        view = game.views[0]
+        shots = 0
+        while not game.over():
+            game.turn = 0
+            if shots == 6:  # a shot it was not told of: a resync
+                game.shoot([c for c in range(rules.cells) if view.cells[c] == UNKNOWN][0])
+                game.turn = 0
+                if game.over():
+                    break
+            hard.start(view)
+            steps = 0
+            while True:
+                sq = hard.step()
+                if sq >= 0:
+                    break
+                steps += 1
+                if steps == 2 and shots % 5 == 0:
+                    hard.hurry()
+            if shots != 5:
+                hard.learn(game.shoot(sq))
+            else:
+                game.shoot(sq)
+            shots += 1
+        assert hard.collapses, name  # (the search rebuilt the pool)
+        assert sorted(hard.__dict__) == fields, (name, set(hard.__dict__) ^ set(fields))

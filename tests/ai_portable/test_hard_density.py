@@ -7,7 +7,7 @@ from check import Rng
 
 from seabattle import rules as R
 from seabattle.ai.hard import density as hard_density
-from seabattle.ai.hard.player import Hard
+from seabattle.ai.hard.player import DENSITY, Hard
 from seabattle.board import HIT, SUNK, UNKNOWN
 from seabattle.game import Game
 from seabattle.placement import random_fleet
@@ -43,13 +43,8 @@ def play_checked(name, share, seed):
     Returns how many moves were checked."""
     rules = R.preset(name)
     hard = Hard(rules, Rng(seed), pool=12)
-    hard.density = hard_density  # (loaded by the player only where its rules give it a share)
-    shares = hard_density.DENSITY
-    hard_density.DENSITY = bytes([share] * len(shares))
-    try:
-        return _play_checked(rules, hard, share, seed)
-    finally:
-        hard_density.DENSITY = shares
+    hard.density = hard_density.Density(share)  # (made by the player only where its rules give it a share)
+    return _play_checked(rules, hard, share, seed)
 
 
 def _play_checked(rules, hard, share, seed):
@@ -68,13 +63,13 @@ def _play_checked(rules, hard, share, seed):
             if cells[c] == HIT:
                 hunting = False
         if hunting:
-            assert hard.dens_seen == hard.seen  # counted for this very chart
+            assert hard.density.seen == hard.seen  # counted for this very chart
             dens = spots_through(rules, cells, afloat)
             sp = 0
             sd = 0
             for c in range(rules.cells):
                 if cells[c] == UNKNOWN:
-                    assert hard.dens[c] == dens[c], (name, c, hard.dens[c], dens[c])
+                    assert hard.density.dens[c] == dens[c], (name, c, hard.density.dens[c], dens[c])
                     sp += hard.counts[c]
                     sd += dens[c]
             if sp and sd:
@@ -114,7 +109,7 @@ def test_density_off_costs_no_heap():
     while not game.over():
         game.turn = 0
         hard.learn(game.shoot(hard.choose(view)))
-    assert getattr(hard, "dens", None) is None
+    assert hard.density is None  # (never made: no buffer of its own)
 
 
 def test_density_only_with_a_uniform_pool():
@@ -122,7 +117,7 @@ def test_density_only_with_a_uniform_pool():
     # pool (it would pull the move back toward uniform fleets), nor classic
     mb = R.preset("mb")
     assert Hard(mb, Rng(1), pool=10).density is not None
-    assert hard_density.DENSITY[mb.touch] == 2
+    assert DENSITY[mb.touch] == 2 and Hard(mb, Rng(1), pool=10).density.share == 2
     assert Hard(mb, Rng(1), pool=10, styles=b"\x00\x00\x02").density is None
     assert Hard(R.preset("classic"), Rng(1), pool=10, styles=b"\x00").density is None
 
@@ -147,8 +142,9 @@ def test_density_of_a_fleet_past_a_byte_counts_every_cell():
     rules = R.preset("mb")  # (the count reads only the board's size from the rules)
     sizes = [5] * 26  # 130 decks
     chart = _Chart(rules, sizes)
-    for _ in hard_density._count(chart):
+    density = hard_density.Density(2)
+    for _ in density._count(chart):
         pass
-    assert len(chart.dens) == rules.cells
-    assert [chart.dens[c] for c in range(rules.cells)] == spots_through(rules, chart.known, sizes)
-    assert max(chart.dens) > 255
+    assert len(density.dens) == rules.cells
+    assert [density.dens[c] for c in range(rules.cells)] == spots_through(rules, chart.known, sizes)
+    assert max(density.dens) > 255

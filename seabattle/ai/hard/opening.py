@@ -2,10 +2,18 @@
 by one of the board's symmetries. Run once per game, a step a frame while the placing screen says
 the enemy places its ships (seabattle.screens.enemy_fleet), and dropped after (seabattle.compat.forget):
 the battle never holds this code. Functions of the Hard player
-``self``, moved here whole from its class.
+``self`` (seabattle.ai.hard.player), whose fields are set in Hard.__init__.
 """
 
-from seabattle.ai.hard.player import TABLE_MAGIC, TABLE_SLICE
+from seabattle.compat import const
+
+# The opening table: the first pool is read from a file of independent fleets drawn once on a
+# desktop (python -m tools.hard_table), one section per style (the corner styles share one: a
+# fleet's corner is drawn again as it moves), instead of the long chain that took seconds on a board. A game takes each style's fleets from a random place in its section and
+# turns the board by one of its symmetries (the styles' priors are symmetric), so games differ
+# and a seed still replays its game. Read into the pool's own buffer: no extra heap.
+TABLE_MAGIC = b"SBH2"  # SBH1 (before the corner style) had three sections
+_TABLE_SLICE = const(100)  # table fleets turned and counted per step
 
 
 def _open(self):
@@ -91,7 +99,7 @@ def _open(self):
         for j in range(s):
             fleets[base + j] = turn[rows[j] * stride + fleets[base + j]]
         self.add(base, 1)
-        if i % TABLE_SLICE == TABLE_SLICE - 1:
+        if i % _TABLE_SLICE == _TABLE_SLICE - 1:
             yield -1
     for c in range(len(turn)):
         turn[c] = 0

@@ -8,7 +8,6 @@ def _sync(self, view):
     """Start again from what the view shows (a resumed game, shots I was not told of)."""
     self.known[:] = view.cells
     self.changed = 2
-    self.cached = 0
     self.queue = []
     self.seen = view.shots
     self.ready = False

@@ -5,20 +5,25 @@ a pool from it. Loaded for that moment and dropped after (seabattle.compat.forge
 holds it only while it rebuilds a pool, and most battles never do. That moment is the hard
 level's peak of heap, so this module holds the rebuilding alone: starting again from the view
 is seabattle.ai.hard.resync's, the checks of boards past a byte seabattle.ai.hard.big's.
-Functions of the Hard player ``self``, moved here whole from its class; ``build`` is Hard._build's
-search, with the clearing of the pool before it.
+Functions of the Hard player ``self``, whose fields are set in Hard.__init__; ``build`` is
+Hard._build's search, with the clearing of the pool before it.
 """
 
 from array import array
 
-from seabattle.ai.hard.player import BUILD_CHUNK, EXTRA_TOTAL, INIT_SWEEPS, REBUILD, RESTART
 from seabattle.board import HIT, UNKNOWN
 from seabattle.compat import const
+
+_INIT_SWEEPS = const(10)  # between consecutive fleets of the first pool (one long chain)
+_RESTART = const(1500)  # units of the search's first attempt; each restart doubles it
+_EXTRA_TOTAL = const(3000)  # units for each extra search while a pool is rebuilt (on failure: a chain copy)
+_BUILD_CHUNK = const(2)  # sweeps of the first pool's long chain per step
+_REBUILD = const(100)  # fleets a pool rebuilt after a collapse starts with (the next answers refill the rest)
 
 
 def build(self):
     """Generator: the pool cleared, one fleet by search, the others by a long chain from it
-    (after a collapse: REBUILD fleets, some of them found by searches of their own); with
+    (after a collapse: _REBUILD fleets, some of them found by searches of their own); with
     nothing found in time, ``ready`` with no fleet alive (the normal level moves)."""
     s = self.ships
     alive = self.alive
@@ -46,12 +51,12 @@ def build(self):
     yield -1
     fleets = self.fleets
     ready = self.ready  # the pool existed: rebuilt after a surprise, new searches now and then
-    sweeps = INIT_SWEEPS if not ready else self.sweeps * 2
-    for i in range(1, REBUILD if ready and REBUILD < self.n else self.n):
+    sweeps = _INIT_SWEEPS if not ready else self.sweeps * 2
+    for i in range(1, _REBUILD if ready and _REBUILD < self.n else self.n):
         if self.want and self.queue:
             break  # a move asked for, a newer answer waiting (Hard.hurry): the i fleets made will do
         if ready and i % 8 == 0:
-            found = yield from _place(self, i, EXTRA_TOTAL)
+            found = yield from _place(self, i, _EXTRA_TOTAL)
             if found:
                 alive[i] = 1
                 self.add(i * s, 1)
@@ -68,8 +73,8 @@ def build(self):
         done = 0
         while done < sweeps:  # the same chain as one call (same random numbers), in chunks
             k = sweeps - done
-            if k > BUILD_CHUNK:
-                k = BUILD_CHUNK
+            if k > _BUILD_CHUNK:
+                k = _BUILD_CHUNK
             if done:
                 yield -1
             self._move(i * s, k)
@@ -185,7 +190,7 @@ def _place(self, i, total):
     opts = bytearray(kinds * (left + 1))  # each level's options: the ships (one a size) it may list
     stack = bytearray() if self.dead == 255 else array("H")
     self.pause = self.work + self.search_slice
-    budget = RESTART
+    budget = _RESTART
     d = 0
     f = 0  # d * _FIELDS
     # what the loop does next: 2 a new attempt, -1 enter level d, -2 level d's next spot, -3 place
