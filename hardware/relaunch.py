@@ -27,7 +27,7 @@ CONTINUE = 0  # the saved game or duel, if any (what the record's saves leave); 
 HOST = 1
 JOIN = 2
 TITLE = 3  # the title, the saved game offered there (after a second MemoryError)
-LEVEL = 4  # LEVEL + i: a new game at the computer's level i (the hard one: flowlevels.EARLY)
+LEVEL = 4  # LEVEL + i: a new game at the computer's level i (seabattle.screens.levels.RELAUNCH_LEVEL)
 AFTER_ERROR = 0x80  # a flag: the reload was a MemoryError's (hardware.app.run)
 
 

@@ -138,9 +138,8 @@ class DuelAdapter:
             self.match.started()
             load_module("seabattle.screens.duel").show_duel(flow, "duel_code", code=ev[1])
         elif kind == "shot" or kind == "result":
-            # shown by the battle's module (loaded: its phase), not through Flow's entry points:
-            # those load seabattle.screens.duel, which a
-            # duel's battle then held (~2.6 KB at its peak), or flowpages' table (~0.9 KB)
+            # shown by the battle's module (loaded: its phase), not by seabattle.screens.duel,
+            # which a duel's battle then held (~2.6 KB at its peak)
             mine = kind == "result"
             shot = self.match.answered(0 if mine else 1, ev[1], ev[2], ev[3])
             if flow.name == "battle":

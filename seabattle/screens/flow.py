@@ -48,10 +48,6 @@ class Flow:
     # held through the battle (the game's peak): the others are a phase module's functions,
     # called as ``f._phase("seabattle.screens.battle").resume(f)``.
 
-    # a board's hook (hardware.appstart: BoardProfile.fresh), called before a level's big module
-    # loads (seabattle.screens.levels.choose): it may start that level's game in a fresh VM
-    relaunch = None
-
     def __init__(self, rng, settings=None, sounds=None, records=None, levels=None,
                  on_records=None, duel=None, saved=None):
         from seabattle import sound
@@ -64,6 +60,9 @@ class Flow:
         self.levels = levels or LEVELS  # the level keys the level menu offers
         self.on_records = on_records  # called with the Records after each finished game
         self.duel = duel  # a duel adapter (seabattle.duel.protocol), or None: the duel menu says so
+        # a board's hook (hardware.appstart: BoardProfile.fresh), called before a level's big
+        # module loads (seabattle.screens.levels.choose): it may start that level's game in a fresh VM
+        self.relaunch = None
         self.now = 0.0
         self.screen = ui.Screen()
         self.name = ""  # the screen shown (see above)

@@ -139,7 +139,7 @@ def act_level(f, action):
         f.mode = "ai:" + f.keys[f.screen.selected]
         from seabattle.screens import levels as flowlevels
 
-        flowlevels.choose(f, f.screen.selected)  # the hard level's module loads now (see EARLY)
+        flowlevels.choose(f, f.screen.selected)  # the hard level's module loads now
         flowlevels = None
         forget("seabattle.screens.levels")
         f.go_place()
