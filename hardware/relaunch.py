@@ -27,7 +27,7 @@ CONTINUE = 0  # the saved game or duel, if any (what the record's saves leave); 
 HOST = 1
 JOIN = 2
 TITLE = 3  # the title, the saved game offered there (after a second MemoryError)
-LEVEL = 4  # LEVEL + i: a new game at the computer's level i (the hard one: flowlevels.EARLY)
+LEVEL = 4  # LEVEL + i: a new game at the computer's level i (seabattle.screens.levels.RELAUNCH_LEVEL)
 AFTER_ERROR = 0x80  # a flag: the reload was a MemoryError's (hardware.app.run)
 
 
@@ -106,7 +106,7 @@ def start(flow, intent):
         _choose(flow, "host" if what == HOST else "join")
     elif LEVEL <= what < LEVEL + len(flow.levels):
         _choose(flow, "play")
-        _choose(flow, flow.levels[what - LEVEL][0])
+        _choose(flow, flow.levels[what - LEVEL])
     elif "continue" in flow.keys:
         _choose(flow, "continue")
     elif "duel_continue" in flow.keys:
@@ -136,7 +136,9 @@ def out_of_memory(profile, renderer, flow):
     intent = (TITLE if kept & AFTER_ERROR else kept & 0x7F) | AFTER_ERROR
     print("seabattle: MemoryError: restarting into", "the title" if intent & 0x7F == TITLE else "the saved game")
     try:
-        flow._info("memory", flow.t("err_memory"), [flow.t("err_memory_restart")])
+        from seabattle.screens import pages
+
+        pages.info(flow, "memory", flow.t("err_memory"), [flow.t("err_memory_restart")])
         renderer.update(flow.screen)
         profile.display.refresh()
         profile.sleep(2)  # long enough to read before the reload redraws the screen

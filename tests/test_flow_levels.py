@@ -125,8 +125,7 @@ def test_a_quick_player_waits_for_the_hard_levels_shot_no_longer_than_its_patien
     # after a target phase the hard level's work after a miss is ~30 s on a CLUE (docs/opponent.md),
     # done in slices during the player's turn; a player who fires at once used to wait for the rest
     # of it. Past the answer's pause and PATIENCE it fires from the fleets it has (Hard.hurry)
-    from seabattle.screens.flow import MOVE_DELAY
-    from seabattle.screens.battle import PATIENCE
+    from seabattle.screens.battle import MOVE_DELAY, PATIENCE
 
     waits, hurried = _quick_battle(monkeypatch, True)
     assert hurried > 0 and len(waits) > 20

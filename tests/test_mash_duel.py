@@ -9,7 +9,6 @@ from test_duel_menu_resume import Board, _run, _start
 from hardware.desktop import bleio
 from seabattle import ui
 from seabattle.duel import protocol as D
-from seabattle.screens.flow import SCREENS
 from doubles.linksim import XorShift
 
 from flashsim import FlashNvm  # noqa: E402  (tests/hw, put on sys.path by test_duel_menu_resume)
@@ -20,6 +19,9 @@ ACTIONS = (ui.UP, ui.DOWN, ui.LEFT, ui.RIGHT, ui.FIRE, ui.FIRE, ui.FIRE, ui.FIRE
 IN_BATTLE = (ui.UP, ui.DOWN, ui.LEFT, ui.RIGHT, ui.FIRE, ui.FIRE, ui.FIRE, ui.FIRE, ui.FIRE, ui.FIRE,
              ui.NEXT, ui.BACK)
 ALLOWED = {"gone", "no_reveal"}
+
+# the screens of a game against the computer (seabattle.screens.flow's docstring)
+SCREENS = ("title", "level", "stats", "about", "place", "place_menu", "making", "battle", "pause", "end")
 
 
 def _prefix(a, b):

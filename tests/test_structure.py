@@ -24,8 +24,6 @@ KNOWN_CYCLES = {
     'seabattle.recordbook seabattle.records',
     'seabattle.rules seabattle.rulescheck',
     'seabattle.save seabattle.saveload',
-    'seabattle.screens.duel seabattle.screens.flow seabattle.screens.pages',
-    'seabattle.screens.place seabattle.screens.place_menu',
 }
 KNOWN_LONG = {
     'hardware/desktop/bleio.py',
@@ -53,16 +51,6 @@ KNOWN_DISPATCH = {
     'seabattle/rules.py: getattr with a computed name',
     'seabattle/save.py: def __getattr__ (calls found only through a name)',
     'seabattle/save.py: getattr with a computed name',
-    'seabattle/screens/duel.py: __import__ of a computed module path',
-    'seabattle/screens/duel.py: getattr with a computed name',
-    'seabattle/screens/flow.py: __import__ of a computed module path',
-    'seabattle/screens/flow.py: def __getattr__ (calls found only through a name)',
-    'seabattle/screens/flow.py: getattr with a computed name',
-    'seabattle/screens/levels.py: getattr with a computed name',
-    'seabattle/screens/levels.py: load_module of a computed module path',
-    'seabattle/screens/pages.py: __import__ of a computed module path',
-    'seabattle/screens/pages.py: getattr with a computed name',
-    'seabattle/screens/place.py: getattr with a computed name',
 }
 
 

@@ -8,6 +8,7 @@ statistics, about, and each duel screen (through a stand-in duel adapter).
 """
 
 from seabattle import ui
+from seabattle.screens import duel
 from seabattle.screens.flow import Flow, Settings
 
 
@@ -164,15 +165,15 @@ def walk(lang="ru", seed=7, size=None):
     yield "duel", flow
     choose(flow, "host")
     yield "duel_host", flow
-    flow.show_duel("duel_join", lobbies=["KIT-42", "SOM-07"])
+    duel.show_duel(flow, "duel_join", lobbies=["KIT-42", "SOM-07"])
     yield "duel_join", flow
-    flow.show_duel("duel_code", code="4821 7730")
+    duel.show_duel(flow, "duel_code", code="4821 7730")
     yield "duel_code", flow
-    flow.show_duel("duel_wait")
+    duel.show_duel(flow, "duel_wait")
     yield "duel_wait", flow
-    flow.show_duel("duel_reconnect", detail="2/5")
+    duel.show_duel(flow, "duel_reconnect", detail="2/5")
     yield "duel_reconnect", flow
-    flow.show_duel("duel_gone")
+    duel.show_duel(flow, "duel_gone")
     yield "duel_gone", flow
     # after a reset in the middle of a duel: the title offers it, then reconnect or abandon
     flow.duel.saved_peer = {"ru": "Маша", "uk": "Марія"}.get(lang, "Mary")

@@ -28,7 +28,7 @@ abandoned; hosting, joining, making the Duel) are seabattle.duel.lobby's, held u
 made.
 """
 
-from seabattle.compat import forget
+from seabattle.compat import forget, load_module
 
 _HOST = 0
 _GUEST = 1
@@ -132,40 +132,39 @@ class DuelAdapter:
     def _event(self, flow, ev, now):
         kind = ev[0]
         if kind == "hello":
-            flow.duel_place(ev[2], ev[1])
+            load_module("seabattle.screens.lobby").duel_place(flow, ev[2], ev[1])
         elif kind == "code":
             self.code = ev[1]
             self.match.started()
-            flow.show_duel("duel_code", code=ev[1])
+            load_module("seabattle.screens.duel").show_duel(flow, "duel_code", code=ev[1])
         elif kind == "shot" or kind == "result":
-            # shown by the battle's module (loaded: its phase), not through Flow's entry points:
-            # those load seabattle.screens.duel, which a
-            # duel's battle then held (~2.6 KB at its peak), or flowpages' table (~0.9 KB)
+            # shown by the battle's module (loaded: its phase), not by seabattle.screens.duel,
+            # which a duel's battle then held (~2.6 KB at its peak)
             mine = kind == "result"
             shot = self.match.answered(0 if mine else 1, ev[1], ev[2], ev[3])
             if flow.name == "battle":
                 flow._phase("seabattle.screens.battle").shown(flow, shot, mine)
         elif kind == "over":
             if ev[2] == "gone":
-                flow.show_duel("duel_gone")
+                load_module("seabattle.screens.duel").show_duel(flow, "duel_gone")
             elif flow.name == "battle" and flow.wait_until < 0:
-                from seabattle.screens.flow import END_DELAY  # the last answer stays, then the end
+                from seabattle.screens.battle import END_DELAY  # the last answer stays, then the end
 
                 flow.wait_until = flow.now + END_DELAY
         elif kind == "verdict":
             self.match.findings = [e.text(flow.settings.lang, flow.conv, flow.rules.width) for e in ev[1]]
             if flow.name == "end":  # shown there (on the battle's last answer the end reads them)
-                flow.duel_verdict()
+                load_module("seabattle.screens.duel").duel_verdict(flow)
         elif kind == "error":
-            flow.show_duel("duel_gone", reason=ev[1].text(flow.settings.lang, flow.conv, flow.rules.width))
+            load_module("seabattle.screens.duel").show_duel(flow, "duel_gone", reason=ev[1].text(flow.settings.lang, flow.conv, flow.rules.width))
             self.active = False
         elif kind == "disconnected":
-            flow.duel_link(False)
+            load_module("seabattle.screens.duel").duel_link(flow, False)
         elif kind in ("resumed", "connected"):
             if self.resuming:
                 self.resuming = False
-                flow.duel_resumed(self.match)
+                load_module("seabattle.screens.lobby").duel_resumed(flow, self.match)
             elif flow.name == "duel_reconnect":  # (the link's news: both come when it is up again)
                 # only there has it something to show: through Flow it loads seabattle.screens.duel,
                 # which the battle then held (the second of them arrives in the battle)
-                flow.duel_link(True)
+                load_module("seabattle.screens.duel").duel_link(flow, True)

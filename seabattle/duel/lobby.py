@@ -8,7 +8,7 @@ dropped once one is (``DuelAdapter.poll``) or the title lets the adapter go
 board every module held is heap).
 """
 
-from seabattle.compat import forget
+from seabattle.compat import forget, load_module
 from seabattle.duel.adapter import _GUEST, _HOST, _match, forget_protocol
 
 # How long a resumed duel waits in its lobby for the opponent (s): seabattle.duel.protocol's GONE_MS, the
@@ -118,7 +118,7 @@ def made(a, flow):
             seen = list(a.linker.scan())
             if seen != a.lobbies:
                 a.lobbies = seen
-                flow.show_duel("duel_join", lobbies=seen)
+                load_module("seabattle.screens.duel").show_duel(flow, "duel_join", lobbies=seen)
         return False
     # A Duel is made, or a saved one loaded, once frames flow, not while the lobby advertises
     # or connects: until then it would only wait, and on a board the lobby holds adafruit_ble

@@ -7,7 +7,10 @@ title shows (a board holds only the phase on screen, see ``Flow._phase``).
 
 from seabattle.board import HIT, MISS
 from seabattle import sound, strings, ui
-from seabattle.screens.flow import END_DELAY, MOVE_DELAY, forget
+from seabattle.compat import forget
+
+MOVE_DELAY = 0.7  # seconds between the computer's shots, so a player can follow them
+END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
 
 # seconds the player waits for the computer's shot after the answer's pause before the hard level
 # fires from what it has (seabattle.ai.hard.player's ``hurry``): its work after a miss, done during the
@@ -25,7 +28,9 @@ def start(f, resumed=False):
     f.result_tone = ui.TONE_PLAIN
     f.wait_until = -1.0
     f.hurry_at = -1.0
-    if not f.match.my_turn():
+    if f.match.over():  # a saved duel resumed after its last shot: the end screen follows
+        f.wait_until = f.now + END_DELAY
+    elif not f.match.my_turn():
         f.result = "" if resumed else f.t("enemy_first")
         f.wait_until = f.now + MOVE_DELAY
     show(f)
@@ -162,7 +167,7 @@ def tick(f, now):
 def _after_wait(f):
     m = f.match
     if m.over():
-        f.go_end()
+        f._phase("seabattle.screens.end").go_end(f)
     elif not m.my_turn() and not m.duel:
         f.hurry_at = f.now + PATIENCE
         shot = m.think()  # its first slice; tick() calls again each frame until it fires
@@ -189,4 +194,5 @@ def act(f, action):
     else:
         from seabattle.screens import pause
 
-        pause.act_pause(f, action)
+        if pause.act_pause(f, action):
+            resume(f)

@@ -9,7 +9,7 @@ runs once per game while the battle is on screen, nor while the computer's fleet
 import sys
 
 from seabattle import fleet
-from seabattle.screens.flow import forget
+from seabattle.compat import forget, load_module
 
 
 def go_battle(f):
@@ -25,7 +25,7 @@ def go_battle(f):
     f.resumable = None  # a new game takes the saved one's place at its first result
     if f.duel is not None and f.mode == "duel":
         f.match = f.duel.start(mine)
-        f.go_duel_wait()
+        load_module("seabattle.screens.duel").go_duel_wait(f)
         return False
     # the fleet is checked: placing's checks can go while the enemy's fleet is made (the peak
     # of a game against the computer: 2-3 KB less); the Game checks both fleets again at the
@@ -75,7 +75,7 @@ def continue_game(f):
     f.resumable = None
     f.rules = game.rules
     f.settings.level = level
-    f.mode = "ai:" + f.levels[level][0]
+    f.mode = "ai:" + f.levels[level]
     factory = _factory(f, level)
     # a fresh computer player: it reads what it knows from its chart (game.views[1])
     from seabattle.match import LocalMatch

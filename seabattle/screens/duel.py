@@ -1,28 +1,23 @@
 """The duel screens of seabattle.screens.flow, as functions of the Flow ``f``: those a duel can show
 once its fleets are placed (duel_code, duel_wait, duel_reconnect, duel_gone) and what the link's
 news does to the screens; the lobby's (the duel menu, hosting, joining, the saved duel's menu)
-are in seabattle.screens.lobby, loaded while a duel is being set up.
+are in seabattle.screens.lobby, loaded while a duel is being set up (it imports this module,
+never the other way round).
 
 Apart from flow so that a game against the computer never loads them (on a board every module
 loaded costs heap, and compiling one from source needs room in proportion to its size): Flow
-imports this module when a duel screen is first shown, and drops it (seabattle.screens.title.go_title)
-when the title menu is back with no duel going on; this module drops the lobby's
-(``leave_lobby``) when the fleets are placed or the title is back.
+and the duel adapter (seabattle.duel.adapter) load this module when a duel screen is first
+shown, and the title drops it (seabattle.screens.title.go_title) when no duel is going on; this
+module drops the lobby's (``leave_lobby``) when the fleets are placed or the title is back.
 """
 
 from seabattle import strings, ui
-from seabattle.screens.flow import forget
-
-LOBBY = "seabattle.screens.lobby"
-
-
-def _lobby():
-    return __import__(LOBBY, None, None, ("go_duel",))
+from seabattle.compat import forget
 
 
 def leave_lobby():
     """Drop the lobby's screens and texts: the duel is past them (a board's VM only)."""
-    forget(LOBBY)
+    forget("seabattle.screens.lobby")
     strings.unload("lobby")
 
 
@@ -31,62 +26,44 @@ def to_title(f, selected=0):
     f.go_title(selected)
 
 
-# the lobby (seabattle.screens.lobby), as Flow and this module call it
-
-def go_duel(f):
-    _lobby().go_duel(f)
-
-
-def go_duel_saved(f):
-    _lobby().go_duel_saved(f)
-
-
-def duel_resumed(f, match):
-    """The saved duel is connected again: on to the screen where it stopped."""
-    _lobby().duel_resumed(f, match)
-
-
-def duel_place(f, rules, peer):
-    """The devices agreed the rules (the host's): place the fleet."""
-    _lobby().duel_place(f, rules, peer)
-
-
 def show_duel(f, name, **params):
     """Show one of the duel screens; the duel adapter calls this as the link changes."""
+    from seabattle.screens import pages  # (here: a duel's placing and battle do not hold it)
+
     if name == "duel_host":
-        f._info(name, f.t("duel_host"), [f.t("lobby", name=params["lobby"]), f.t("waiting_peer")],
-                f.t("hint_cancel"))
+        pages.info(f, name, f.t("duel_host"), [f.t("lobby", name=params["lobby"]), f.t("waiting_peer")],
+                   f.t("hint_cancel"))
     elif name == "duel_join":
         lobbies = params.get("lobbies") or []
         if lobbies:
-            f._menu(name, f.t("duel_join"), lobbies, [f.t("lobby", name=n) for n in lobbies])
+            pages.menu(f, name, f.t("duel_join"), lobbies, [f.t("lobby", name=n) for n in lobbies])
         else:
-            f._info(name, f.t("duel_join"), [f.t("searching")], f.t("hint_cancel"))
+            pages.info(f, name, f.t("duel_join"), [f.t("searching")], f.t("hint_cancel"))
     elif name == "duel_code":
-        f._info(name, f.t("match_code"), [params["code"], f.t("compare_code")], f.t("hint_code"))
+        pages.info(f, name, f.t("match_code"), [params["code"], f.t("compare_code")], f.t("hint_code"))
     elif name == "duel_wait":
-        f._info(name, f.t("menu_duel"), [f.t("waiting_fleet")], f.t("hint_cancel"))
+        pages.info(f, name, f.t("menu_duel"), [f.t("waiting_fleet")], f.t("hint_cancel"))
     elif name == "duel_reconnect":
-        f._info(name, f.t("menu_duel"), [f.t("reconnecting"), params.get("detail", "")],
-                f.t("hint_cancel"))
+        pages.info(f, name, f.t("menu_duel"), [f.t("reconnecting"), params.get("detail", "")],
+                   f.t("hint_cancel"))
     else:
-        f._info("duel_gone", f.t("menu_duel"), [params.get("reason") or f.t("peer_gone")],
-                f.t("hint_info"))
+        pages.info(f, "duel_gone", f.t("menu_duel"), [params.get("reason") or f.t("peer_gone")],
+                   f.t("hint_info"))
 
 
 def go_duel_wait(f):
     # the phase module that committed the fleet (seabattle.screens.enemy_fleet: go_battle) shows nothing
     # here: it goes until the battle loads its own, so the wait does not hold it
-    f._drop_phase()
+    f._phase("")
     show_duel(f, "duel_wait")
 
 
-# what the duel adapter (seabattle.duel.adapter) calls as the link's news arrives (through Flow)
+# what the duel adapter (seabattle.duel.adapter) calls as the link's news arrives
 
 def duel_verdict(f):
     if f.name == "end":
         f.end_problems = f.match.verify()
-        f._end_show()
+        f._phase("seabattle.screens.end").show(f)
 
 
 def duel_link(f, up):
@@ -94,11 +71,11 @@ def duel_link(f, up):
         f.before_reconnect = f.name
         show_duel(f, "duel_reconnect")
         if f.before_reconnect == "battle":  # the battle's screen code is loaded again on resuming
-            f._drop_phase()  # (Flow._phase): while the link finds the peer again, it needs the room
+            f._phase("")  # (Flow._phase): while the link finds the peer again, it needs the room
     elif up and f.name == "duel_reconnect":
         back = f.before_reconnect
         if back == "battle":
-            f._resume()
+            f._phase("seabattle.screens.battle").resume(f)
             in_battle()
         elif back == "place":
             f.go_place(True)
@@ -123,7 +100,7 @@ def act_duel_code(f, action):
         in_battle()
     elif action in (ui.BACK, ui.MENU):
         f.duel.cancel()
-        go_duel(f)
+        f.go_duel()
 
 
 def act_duel_wait(f, action):
@@ -137,17 +114,11 @@ def act_duel_gone(f, action):
         to_title(f, "duel")
 
 
-ACTS = {
-    "duel_code": act_duel_code,
-    "duel_wait": act_duel_wait,
-    "duel_gone": act_duel_gone,
-    "duel_reconnect": act_duel_wait,
-}
-
-
 def act(f, action):
-    do = ACTS.get(f.name)
-    if do is None:  # duel, duel_saved, duel_host, duel_join: the lobby's
-        getattr(_lobby(), "act_" + f.name)(f, action)
-    else:
-        do(f, action)
+    """The actions on this module's screens (the lobby's: seabattle.screens.lobby.act)."""
+    if f.name == "duel_code":
+        act_duel_code(f, action)
+    elif f.name == "duel_gone":
+        act_duel_gone(f, action)
+    else:  # duel_wait, duel_reconnect
+        act_duel_wait(f, action)

@@ -6,7 +6,7 @@ holds only the phase on screen, see ``Flow._phase``).
 """
 
 from seabattle import sound, ui
-from seabattle.screens.flow import forget
+from seabattle.compat import forget
 
 
 def go_end(f, surrender=False):
@@ -25,7 +25,7 @@ def go_end(f, surrender=False):
         m.opponent = None  # the game is over: the computer player and its level's module can go
         from seabattle.screens import levels as flowlevels  # (a rematch loads them again: seabattle.screens.battle_start)
 
-        flowlevels.drop_levels(f)
+        flowlevels.drop_levels()
         flowlevels = None
         forget("seabattle.screens.levels")
         forget("seabattle.save")  # and the saving: a finished game is not saved (the next loads it)

@@ -11,7 +11,7 @@ fall: a seed plays the same game.
 """
 
 from seabattle import ui
-from seabattle.screens.flow import forget
+from seabattle.compat import forget
 
 
 def go_battle(f):

@@ -7,38 +7,27 @@ and a test can play a whole game by calling ``act``. The clock is injected throu
 Screens (``flow.name``): title, level, place, place_menu, making (the computer places its fleet,
 a step a frame: ``tick``), battle, pause, end, stats, about, and
 the duel screens duel, duel_host, duel_join, duel_code, duel_wait, duel_reconnect, duel_gone,
-duel_saved (seabattle.screens.duel: loaded when a duel is chosen, dropped back on the title).
+duel_saved (seabattle.screens.lobby and seabattle.screens.duel: loaded when a duel is chosen,
+dropped back on the title).
 
 This module holds the state and what every screen shares; the screens of each phase are
-functions in a module of their own (see PHASES), so that a board holds and compiles only the
-phase on screen (its code is heap on CircuitPython) and never all of them at once.
+functions of the Flow in a module of their own (see PHASES, ``_phase``), so that a board holds
+and compiles only the phase on screen (its code is heap on CircuitPython) and never all of them
+at once. Those modules never import this one: they get the Flow as their ``f``.
 """
 
 from seabattle import strings, ui
-from seabattle.compat import forget  # noqa: F401  (the phases' modules import it from here)
+from seabattle.compat import forget, load_module
 
-# (key, the computer player's class): a class, or "module.Class" of seabattle imported when that
-# level is chosen, so that a level's module is loaded only for its games (never in a duel)
-LEVELS = (("easy", "seabattle.ai.easy.Easy"), ("normal", "seabattle.ai.normal.Normal"), ("hard", "seabattle.ai.hard.player.Hard"))
-MOVE_DELAY = 0.7  # seconds between the computer's shots, so a player can follow them
-END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
-# the screens of each phase are functions in a module of their own (seabattle.screens.title: title,
-# settings, level, stats, about; flowplace: placing the fleet; flowmaking: the computer's fleet;
-# flowbattle: the battle; flowend: the end), loaded when the phase starts (``Flow._phase``); flowpause and flowplacemenu, the
-# battle's and placing's menus, are loaded by their phase's module while they show and dropped
-# with the phase like the others
+LEVELS = ("easy", "normal", "hard")  # the computer's levels (seabattle.screens.levels loads their players)
+# the phases' modules, the phase's name being its module's: title (title, settings, level,
+# stats, about), place (placing the fleet), enemy_fleet (the computer's fleet), battle, end;
+# pause and place_menu, the battle's and placing's menus, are loaded by their phase's module
+# while they show and dropped with the phase like the others
 PHASES = ("seabattle.screens.title", "seabattle.screens.place", "seabattle.screens.enemy_fleet", "seabattle.screens.battle",
           "seabattle.screens.end", "seabattle.screens.pause", "seabattle.screens.place_menu")
-# Flow's entry points that are functions of a module, called with the flow (``Flow.__getattr__``):
-# the duel's screens and what its adapter calls (seabattle.screens.duel's functions of those names:
-# these, and any name "duel_..."), and the others, found in seabattle.screens.pages' table. Not
-# methods: a method is ~80 bytes of heap on a 32-bit VM, held through the battle (the game's
-# peak) where most of these are never called; and the names in a long literal are not interned
-_DUEL_CALLS = " show_duel go_duel_wait go_duel_saved "
-SCREENS = {"title": "seabattle.screens.title", "level": "seabattle.screens.title", "stats": "seabattle.screens.title",
-           "about": "seabattle.screens.title", "place": "seabattle.screens.place", "place_menu": "seabattle.screens.place",
-           "making": "seabattle.screens.enemy_fleet", "battle": "seabattle.screens.battle",
-           "pause": "seabattle.screens.battle", "end": "seabattle.screens.end"}
+# the duel's screens that seabattle.screens.lobby shows and acts on (the others: seabattle.screens.duel)
+LOBBY_SCREENS = ("duel", "duel_saved", "duel_host", "duel_join")
 
 
 class Settings:
@@ -54,17 +43,70 @@ class Settings:
 
 
 class Flow:
-    # a board's hook (hardware.appstart: BoardProfile.fresh), called before a level's big module
-    # loads (seabattle.screens.levels.EARLY): it may start that level's game in a fresh VM
-    relaunch = None
+    # A few entry points are methods here (go_title, go_place, start_battle, go_duel): the
+    # phases' modules call them across phases. Each method is ~80 bytes of heap on a 32-bit VM,
+    # held through the battle (the game's peak): the others are a phase module's functions,
+    # called as ``f._phase("seabattle.screens.battle").resume(f)``.
 
     def __init__(self, rng, settings=None, sounds=None, records=None, levels=None,
                  on_records=None, duel=None, saved=None):
-        # the state's first values, the settings applied and a save offered on the title are
-        # seabattle.screens.title.start, the title's phase (loaded now): not code held all game
+        from seabattle import sound
+        from seabattle.records import Records
+
+        self.rng = rng
+        self.settings = settings or Settings()
+        self.sounds = sounds or sound.Silent()
+        self.records = records or Records()
+        self.levels = levels or LEVELS  # the level keys the level menu offers
+        self.on_records = on_records  # called with the Records after each finished game
+        self.duel = duel  # a duel adapter (seabattle.duel.protocol), or None: the duel menu says so
+        # a board's hook (hardware.appstart: BoardProfile.fresh), called before a level's big
+        # module loads (seabattle.screens.levels.choose): it may start that level's game in a fresh VM
+        self.relaunch = None
+        self.now = 0.0
+        self.screen = ui.Screen()
+        self.name = ""  # the screen shown (see above)
+        self.keys = []  # a menu's rows' keys
+        self.mode = "ai:" + self.levels[0]  # "ai:<level>" or "duel": the statistics' row
+        # the language's texts, the letters' convention and the rules (seabattle.screens.title.apply_settings)
+        self.table = None
+        self.conv = None
+        self.rules = None
+        # the phase's module on screen (``_phase``)
         self._phase_name = ""
         self._phase_mod = None
-        self._phase("seabattle.screens.title").start(self, rng, settings, sounds, records, levels, on_records, duel, saved)
+        # placing the fleet (seabattle.screens.place): the ships placed, the sizes still to
+        # place, the ship in hand's direction and square, an error to show once
+        self.ships = []
+        self.todo = []
+        self.vertical = False
+        self.anchor = 0
+        self.error = ""
+        self.making = None  # the computer's fleet being made: [its steps, my fleet]
+        self.match = None
+        # the battle (seabattle.screens.battle): the square aimed at, the boards swapped, the
+        # last shot's text and tone, when the computer's shot or the end screen is due (-1:
+        # nothing waits), when the hard level is hurried
+        self.aim = 0
+        self.swapped = False
+        self.result = ""
+        self.result_tone = ui.TONE_PLAIN
+        self.wait_until = -1.0
+        self.hurry_at = -1.0
+        # the end screen (seabattle.screens.end): won, and what the fleets' check found (None:
+        # a duel's still being revealed)
+        self.end_won = False
+        self.end_problems = None
+        # a duel: the screen a lost link left, to go back to once it is up again; the opponent's name
+        self.before_reconnect = ""
+        self.peer = ""
+        # saved games: ``results`` counts shot results, so the board can save the game (see
+        # ``saving``) at those safe points only; ``resumable`` is (Game, level index) that the
+        # title menu offers to continue, from a save or a game left through the pause menu
+        self.results = 0
+        self.resumable = None
+        # the settings applied, a save (``saved``: seabattle.save.loads' pair) offered, the title
+        self._phase("seabattle.screens.title").start(self, saved)
 
     # ----- helpers -----------------------------------------------------------------------------
 
@@ -102,18 +144,18 @@ class Flow:
 
     def act(self, action):
         """Apply one action to the current screen."""
-        if self.name.startswith("duel"):
-            from seabattle.screens import duel as flowduel
-
-            flowduel.act(self, action)
-        else:
-            self._phase(SCREENS[self.name]).act(self, action)
+        if self.name in LOBBY_SCREENS:
+            load_module("seabattle.screens.lobby").act(self, action)
+        elif self.name.startswith("duel"):
+            load_module("seabattle.screens.duel").act(self, action)
+        else:  # a phase's screen: its module is the one held (its menu's too: pause, place_menu)
+            self._phase_mod.act(self, action)
 
     def tick(self, now):
         """Let time pass: the computer's shots, the pause before the end screen, the duel link."""
         self.now = now
-        if self.name in ("battle", "making"):
-            self._phase(SCREENS[self.name]).tick(self, now)
+        if self.name in ("battle", "making"):  # seabattle.screens.battle's, seabattle.screens.enemy_fleet's
+            self._phase_mod.tick(self, now)
         if self.duel is not None and getattr(self.duel, "active", True):
             self.duel.poll(self, now)
 
@@ -144,9 +186,11 @@ class Flow:
     # ----- the phases: title and menus, placing, battle, end (a module each) --------------------
 
     def _phase(self, name):
-        """The module ``seabattle.<name>`` of a phase's screens, loaded now if another phase's
-        was; that one is dropped first (see ``forget``), so a board holds the code of the phase
-        on screen only, and compiles one module of a few KB at a time."""
+        """The module ``name`` of a phase's screens (one of PHASES' first five), loaded now if
+        another phase's was; that one is dropped first (see ``forget``), so a board holds the
+        code of the phase on screen only, and compiles one module of a few KB at a time. ``name``
+        "": no phase's module held (a duel screen that shows none of theirs needs the room: the
+        lobby, a lost link); None returned."""
         if self._phase_name != name:
             self._phase_mod = None
             for other in PHASES:
@@ -160,9 +204,34 @@ class Flow:
                 strings.unload("end")
             strings.unload("pause")
             forget("seabattle.screens.pages")  # and the menu pages' helpers (a phase's menu loads them)
-            self._phase_mod = __import__(name, None, None, ("act",))
+            if name == "seabattle.screens.title":
+                self._phase_mod = load_module("seabattle.screens.title")
+            elif name == "seabattle.screens.place":
+                self._phase_mod = load_module("seabattle.screens.place")
+            elif name == "seabattle.screens.enemy_fleet":
+                self._phase_mod = load_module("seabattle.screens.enemy_fleet")
+            elif name == "seabattle.screens.battle":
+                self._phase_mod = load_module("seabattle.screens.battle")
+            elif name == "seabattle.screens.end":
+                self._phase_mod = load_module("seabattle.screens.end")
             self._phase_name = name
         return self._phase_mod
+
+    def go_title(self, selected=0):
+        """The title menu, row ``selected`` (an index or a key such as "stats")."""
+        self._phase("seabattle.screens.title").go_title(self, selected)
+
+    def go_place(self, keep=False):
+        """Placing the fleet: a new one, or (``keep``) the one in hand."""
+        self._phase("seabattle.screens.place").go_place(self, keep)
+
+    def start_battle(self, resumed=False):
+        """The battle's screen, the match made (``resumed``: a saved duel's, shown again)."""
+        self._phase("seabattle.screens.battle").start(self, resumed)
+
+    def go_duel(self):
+        """The duel menu (seabattle.screens.levels.go_duel)."""
+        load_module("seabattle.screens.levels").go_duel(self)
 
     # ----- saved games (offering one on the title: seabattle.screens.title.offer) ------------------
 
@@ -174,26 +243,3 @@ class Flow:
         if m is None or m.duel or m.over() or self.name not in ("battle", "pause"):
             return None  # "end": over, or surrendered
         return m.game, self.mode[3:].encode()
-
-    # ----- the phases' entry points (_CALLS) ---------------------------------------------------
-
-    def __getattr__(self, name):
-        """The entry points (seabattle.screens.pages._CALLS, _DUEL_CALLS), called with this flow: go_title(selected=0) (the title
-        menu, row ``selected``: an index or a key such as "stats"), go_place(keep=False),
-        go_battle(), start_battle(resumed=False), continue_game() (the game in ``resumable``),
-        go_end(surrender=False), go_duel(); the menu pages' _menu(name, title, keys, texts,
-        selected=0, hint=None), _info(name, title, lines, hint=None), _menu_move(action),
-        _drop_phase() (the phase's module forgotten until the next ``_phase``); the
-        duel's screens (show_duel, go_duel_wait, go_duel_saved) and what the duel adapter,
-        seabattle.duel.adapter, calls as the link's news arrives (duel_resumed, duel_place,
-        duel_verdict, duel_link; a battle's answers and its end it shows itself). Only for names Flow
-        lacks (Python asks __getattr__ last)."""
-        if name.startswith("duel_") or " " + name + " " in _DUEL_CALLS:
-            from seabattle.screens import duel as flowduel
-
-            call = getattr(flowduel, name)
-        else:  # (the table is read only when an entry point is called, never in a battle's turn)
-            from seabattle.screens import pages
-
-            call = pages.entry(self, name)
-        return lambda *args, **params: call(self, *args, **params)

@@ -2,13 +2,14 @@
 joining, the saved duel's reconnect/abandon menu, the match code; and what moves the flow from
 the lobby to placing the fleet or to a resumed duel's screen. Functions of the Flow ``f``.
 
-Loaded by seabattle.screens.duel while a duel is being set up, dropped when the fleets are placed
-or the title is back (``flowduel.leave_lobby``): a duel's battle holds only the screens it can
-still show (seabattle.screens.duel).
+Loaded while a duel is being set up (by Flow.act and Flow.go_duel, the title's saved duel, the
+duel adapter), dropped when the fleets are placed or the title is back
+(seabattle.screens.duel.leave_lobby): a duel's battle holds only the screens it can still show
+(seabattle.screens.duel, which this module imports: never the other way round).
 """
 
-from seabattle import strings, ui
-from seabattle.screens.flow import END_DELAY, forget
+from seabattle import ui
+from seabattle.compat import forget
 from seabattle.screens.duel import go_duel_wait, in_battle, leave_lobby, show_duel, to_title
 
 
@@ -16,19 +17,21 @@ def _leave_title(f):
     """What the title held that a duel's lobby never shows (a board holds only what is on screen)."""
     forget("seabattle.save")  # a game against the computer's saving, if one was played: a duel saves itself
     forget("seabattle.match")  # and its match (seabattle.screens.battle_start's): a duel has seabattle.duel.match
-    if f._phase_name == "seabattle.screens.title":  # the title's screens and texts: the lobby shows none of them
-        f._drop_phase()  # (Flow._phase loads them again with the title)
-        strings.unload("menu")
+    f._phase("")  # the phase's screens and texts (the title's, the end's): the lobby shows none of them
 
 
 def go_duel(f):
+    from seabattle.screens import pages  # (here: loaded after _leave_title, which drops it with the phase)
+
     _leave_title(f)
     keys = ["host", "join", "back"]
-    f._menu("duel", f.t("menu_duel"), keys, [f.t("duel_" + k) for k in keys])
+    pages.menu(f, "duel", f.t("menu_duel"), keys, [f.t("duel_" + k) for k in keys])
 
 
 def act_duel(f, action):
-    if f._menu_move(action):
+    from seabattle.screens import pages
+
+    if pages.menu_move(f, action):
         return
     if action in (ui.BACK, ui.MENU):
         to_title(f, "duel")
@@ -62,17 +65,21 @@ def no_radio(f):
 
 def go_duel_saved(f):
     """The duel saved before a reset: reconnect to the same opponent, or abandon it."""
+    from seabattle.screens import pages
+
     # (a saved duel's lobby held the title's module and texts too: ~6 KB of its peak, the
     # resumed duel's, 32-bit VM: tools.ramreport)
     _leave_title(f)
     keys = ["resume_duel", "abandon_duel", "back"]
     name = f.duel.resumable()[0]
-    f._menu("duel_saved", f.t("duel_saved_title", name=name), keys,
-            [f.t("duel_resume"), f.t("duel_abandon"), f.t("duel_back")])
+    pages.menu(f, "duel_saved", f.t("duel_saved_title", name=name), keys,
+               [f.t("duel_resume"), f.t("duel_abandon"), f.t("duel_back")])
 
 
 def act_duel_saved(f, action):
-    if f._menu_move(action):
+    from seabattle.screens import pages
+
+    if pages.menu_move(f, action):
         return
     key = f.keys[f.screen.selected]
     if action in (ui.BACK, ui.MENU) or (action == ui.FIRE and key == "back"):
@@ -99,8 +106,6 @@ def duel_resumed(f, match):
     if stage == "battle":
         leave_lobby()
         f.start_battle(True)
-        if match.over():
-            f.wait_until = f.now + END_DELAY
         in_battle()
     elif stage == "wait":
         go_duel_wait(f)
@@ -124,10 +129,24 @@ def act_duel_host(f, action):
 
 
 def act_duel_join(f, action):
-    if f.screen.page == ui.P_MENU and f._menu_move(action):
+    from seabattle.screens import pages
+
+    if f.screen.page == ui.P_MENU and pages.menu_move(f, action):
         return
     if action in (ui.BACK, ui.MENU):
         f.duel.cancel()
         go_duel(f)
     elif action == ui.FIRE and f.screen.page == ui.P_MENU:
         f.duel.connect(f.keys[f.screen.selected])
+
+
+def act(f, action):
+    """The actions on this module's screens (flow.LOBBY_SCREENS; the others: seabattle.screens.duel.act)."""
+    if f.name == "duel":
+        act_duel(f, action)
+    elif f.name == "duel_saved":
+        act_duel_saved(f, action)
+    elif f.name == "duel_host":
+        act_duel_host(f, action)
+    else:  # duel_join
+        act_duel_join(f, action)

@@ -8,7 +8,7 @@ board holds only the phase on screen, see ``Flow._phase``).
 import sys
 
 from seabattle import fleet, fleetcheck, sound, ui
-from seabattle.screens.flow import forget
+from seabattle.compat import forget
 
 
 def go_place(f, keep=False):
@@ -92,7 +92,7 @@ def act_place(f, action):
         if _fire(f):
             return
     elif action == ui.SWITCH:
-        _auto(f, "random_fleet")
+        _auto(f)
     elif action == ui.MENU:
         go_menu(f)
         return
@@ -103,7 +103,7 @@ def _fire(f):
     """Put the ship in hand down; with the fleet complete, start the battle (True)."""
     ship, err = _preview(f)
     if ship is None:
-        f.go_battle()
+        f._phase("seabattle.screens.enemy_fleet").go_battle(f)
         return True
     if err is not None:
         f.error = err.text(f.table, f.conv)
@@ -131,12 +131,16 @@ def _next_free(f):
     f.anchor = start
 
 
-def _auto(f, make):
-    """The whole fleet placed by seabattle.placement's ``make`` (a function's name): the
-    module is loaded for that moment only (the computer's fleet loads it again, see go_battle)."""
+def _auto(f, perelman=False):
+    """The whole fleet placed by seabattle.placement (at random, or ``perelman``: Perelman's
+    style): the module is loaded for that moment only (the computer's fleet loads it again, see
+    go_battle)."""
     from seabattle import placement
 
-    made = getattr(placement, make)(f.rules, f.rng)
+    if perelman:
+        made = placement.perelman_fleet(f.rules, f.rng)
+    else:
+        made = placement.random_fleet(f.rules, f.rng)
     placement = None
     if "seabattle.ai.fleet" not in sys.modules:  # ai_fleet imports it: then it goes with ai_fleet
         forget("seabattle.placement")
@@ -156,7 +160,10 @@ def go_menu(f):
 def act(f, action):
     if f.name == "place":
         act_place(f, action)
-    else:
-        from seabattle.screens import place_menu
+        return
+    from seabattle.screens import place_menu
 
-        place_menu.act_menu(f, action)
+    chosen = place_menu.act_menu(f, action)
+    if chosen is not None:  # a whole fleet (here: seabattle.screens.place_menu does not import this module)
+        _auto(f, chosen == place_menu.PERELMAN)
+        go_place(f, True)

@@ -4,42 +4,46 @@ goes on or its phase ends (``Flow._phase``), so the placing screen does not hold
 """
 
 from seabattle import ui
-from seabattle.screens import place
+from seabattle.screens import pages
+
+# the menu's choices that seabattle.screens.place carries out (a whole fleet placed: act_menu's result)
+RANDOM = "random"
+PERELMAN = "perelman"
 
 
 def go_menu(f):
-    keys = ["undo", "random", "perelman", "clear", "back_place"]
+    keys = ["undo", RANDOM, PERELMAN, "clear", "back_place"]
     if not f.todo:
         keys.insert(0, "battle")
     keys.append("quit")
-    f._menu("place_menu", f.t("place_title"), keys, [f.t("pm_" + k) for k in keys])
+    pages.menu(f, "place_menu", f.t("place_title"), keys, [f.t("pm_" + k) for k in keys])
 
 
 def act_menu(f, action):
-    if f._menu_move(action):
-        return
+    """RANDOM or PERELMAN if the player chose a whole fleet of that kind (the placing's module
+    places it), else None (done here)."""
+    if pages.menu_move(f, action):
+        return None
     if action in (ui.BACK, ui.MENU):
         f.go_place(True)
-        return
+        return None
     if action != ui.FIRE:
-        return
+        return None
     key = f.keys[f.screen.selected]
+    if key == RANDOM or key == PERELMAN:
+        return key
     if key == "undo":
         _undo(f)
-    elif key == "random":
-        place._auto(f, "random_fleet")
-    elif key == "perelman":
-        place._auto(f, "perelman_fleet")
+        f.go_place(True)
     elif key == "clear":
         f.go_place()
-        return
     elif key == "battle":
-        f.go_battle()
-        return
+        f._phase("seabattle.screens.enemy_fleet").go_battle(f)
     elif key == "quit":
         f.go_title()
-        return
-    f.go_place(True)
+    else:  # back_place
+        f.go_place(True)
+    return None
 
 
 def _undo(f):

@@ -7,7 +7,8 @@ starts (a board holds only the phase on screen, see ``Flow._phase``).
 
 from seabattle import coords, sound, strings, ui
 from seabattle import rules
-from seabattle.compat import forget
+from seabattle.compat import forget, load_module
+from seabattle.screens import pages
 
 LETTERS = ("russian", "latin", "respublika", "snegurochka")
 
@@ -17,33 +18,9 @@ def _cycle(options, value, step):
     return options[(i + step) % len(options)]
 
 
-def start(f, rng, settings, sounds, records, levels, on_records, duel, saved):
-    """Flow.__init__: the state's first values, the settings applied, a save (``saved``:
-    seabattle.save.loads' pair) offered, and the title."""
-    from seabattle.screens.flow import LEVELS, Settings
-    from seabattle.records import Records
-
-    f.rng = rng
-    f.settings = settings or Settings()
-    f.sounds = sounds or sound.Silent()
-    f.records = records or Records()
-    f.levels = levels or LEVELS
-    f.on_records = on_records  # called with the Records after each finished game
-    f.duel = duel  # a duel adapter (seabattle.duel.protocol), or None: the duel menu says so
-    f.now = 0.0
-    f.screen = ui.Screen()
-    f.name = ""
-    f.match = None
-    f.making = None  # the computer's fleet being made: [its steps, my fleet]
-    f.wait_until = -1.0
-    f.keys = []
-    f.mode = "ai:" + f.levels[0][0]
-    f.swapped = False
-    # saved games: ``results`` counts shot results, so the board can save the game (see
-    # Flow.saving) at those safe points only; ``resumable`` is (Game, level index) that the
-    # title menu offers to continue, from a save or a game left through the pause menu
-    f.results = 0
-    f.resumable = None
+def start(f, saved):
+    """Flow.__init__: the settings applied, a save (``saved``: seabattle.save.loads' pair, or
+    None) offered, and the title."""
     if saved is not None:
         offer(f, saved[0], saved[1])
     apply_settings(f)
@@ -54,7 +31,7 @@ def apply_settings(f):
     """The language's texts, the letters and the rules of ``f.settings`` (at start-up and when
     the title menu changes them)."""
     s = f.settings
-    table = getattr(f, "table", None)
+    table = f.table
     if (table.get("lang", "en") if table is not None else "en") != s.lang:
         strings.unload()  # another language: the old one's tables can go
     f.table = strings.load(s.lang)
@@ -69,11 +46,7 @@ def offer(f, game, extra):
     if game.over():
         return
     key = bytes(extra).decode()
-    level = 0
-    for i in range(len(f.levels)):
-        if f.levels[i][0] == key:
-            level = i
-    f.resumable = (game, level)
+    f.resumable = (game, f.levels.index(key) if key in f.levels else 0)
 
 
 def go_title(f, selected=0):
@@ -110,11 +83,11 @@ def go_title(f, selected=0):
         texts.insert(0, f.t("menu_continue"))
     if isinstance(selected, str):
         selected = keys.index(selected)
-    f._menu("title", f.t("title"), keys, texts, selected)
+    pages.menu(f, "title", f.t("title"), keys, texts, selected)
 
 
 def act_title(f, action):
-    if f._menu_move(action):
+    if pages.menu_move(f, action):
         return
     key = f.keys[f.screen.selected]
     step = -1 if action == ui.LEFT else 1
@@ -138,9 +111,9 @@ def act_title(f, action):
         return
     f._cue(sound.CLICK)
     if key == "continue":
-        f.continue_game()
+        f._phase("seabattle.screens.battle").continue_game(f)
     elif key == "duel_continue":
-        f.go_duel_saved()
+        load_module("seabattle.screens.lobby").go_duel_saved(f)
     elif key == "play":
         go_level(f)
     elif key == "duel":
@@ -152,13 +125,13 @@ def act_title(f, action):
 
 
 def go_level(f):
-    keys = [k for k, _ in f.levels]
+    keys = list(f.levels)
     texts = [f.t("level_" + k) for k in keys]
-    f._menu("level", f.t("level_title"), keys, texts, f.settings.level)
+    pages.menu(f, "level", f.t("level_title"), keys, texts, f.settings.level)
 
 
 def act_level(f, action):
-    if f._menu_move(action):
+    if pages.menu_move(f, action):
         return
     if action == ui.FIRE:
         f.settings.level = f.screen.selected
@@ -166,7 +139,7 @@ def act_level(f, action):
         f.mode = "ai:" + f.keys[f.screen.selected]
         from seabattle.screens import levels as flowlevels
 
-        flowlevels.choose(f, f.screen.selected)  # the hard level's module loads now (see EARLY)
+        flowlevels.choose(f, f.screen.selected)  # the hard level's module loads now
         flowlevels = None
         forget("seabattle.screens.levels")
         f.go_place()
@@ -188,7 +161,7 @@ def go_stats(f):
                          pct=(100 * row[3] // row[2]) if row[2] else 0))
     if not rec.modes():
         lines.append(f.t("stats_none"))
-    f._info("stats", f.t("menu_stats"), lines)
+    pages.info(f, "stats", f.t("menu_stats"), lines)
 
 
 def _mode_name(f, mode):
@@ -199,7 +172,7 @@ def _mode_name(f, mode):
 
 def go_about(f):
     lines = [f.t("about_%d" % i) for i in range(1, 7)]
-    f._info("about", f.t("menu_about"), lines)
+    pages.info(f, "about", f.t("menu_about"), lines)
 
 
 def _scroll(f, action):

@@ -6,12 +6,15 @@ reloads to the same game and continues from the title. Portable (CPython and Mic
 from check import Rng
 
 from seabattle import save, ui
-from seabattle.screens.flow import SCREENS, Flow, Settings
+from seabattle.screens.flow import Flow, Settings
 
 # FIRE weighs more: a child presses the big button most, and games then get played to the end
 ACTIONS = (ui.UP, ui.DOWN, ui.LEFT, ui.RIGHT, ui.FIRE, ui.FIRE, ui.FIRE, ui.FIRE, ui.BACK, ui.MENU,
            ui.SWITCH, ui.NEXT)
 WAITS = 3  # of every len(ACTIONS) + WAITS draws, this many let time pass instead of a press
+
+# the screens of a game against the computer (seabattle.screens.flow's docstring)
+SCREENS = ("title", "level", "stats", "about", "place", "place_menu", "making", "battle", "pause", "end")
 
 
 def _resumes(state):
