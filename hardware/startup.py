@@ -131,13 +131,16 @@ def make_store(p):
 def load_records(p):
     if not p.store.stats:
         return None
-    from seabattle.records import Records
+    from seabattle import recordbook
 
     try:
-        return Records.from_bytes(p.store.stats)
+        return recordbook.from_bytes(p.store.stats)
     except ValueError:
         p.notes.append("saved statistics unreadable: starting afresh")
         return None
+    finally:
+        recordbook = None
+        forget("seabattle.recordbook")
 
 
 def make_link(p):

@@ -19,7 +19,7 @@ def _cycle(options, value, step):
 
 def start(f, rng, settings, sounds, records, levels, on_records, duel, saved):
     """Flow.__init__: the state's first values, the settings applied, a save (``saved``:
-    seabattle.save.loads' pair) offered, and the title."""
+    seabattle.saveload.loads' pair) offered, and the title."""
     from seabattle.screens.flow import LEVELS, Settings
     from seabattle.records import Records
 
@@ -175,18 +175,23 @@ def act_level(f, action):
 
 
 def go_stats(f):
+    from seabattle import recordbook
+
     rec = f.records
-    games, wins, shots, hits, won = rec.total()  # won: the shots of the games won
+    games, wins, shots, hits, won = recordbook.total(rec)  # won: the shots of the games won
+    modes = recordbook.modes(rec)
+    recordbook = None
+    forget("seabattle.recordbook")
     lines = [
         f.t("stats_games", games=games, wins=wins),
         f.t("stats_accuracy", pct=(100 * hits // shots) if shots else 0),
         f.t("stats_to_win", n=(won // wins) if wins else "\u2014"),
     ]
-    for mode in rec.modes():
+    for mode in modes:
         row = rec.rows[mode]
         lines.append(f.t("stats_mode", mode=_mode_name(f, mode), wins=row[1], games=row[0],
                          pct=(100 * row[3] // row[2]) if row[2] else 0))
-    if not rec.modes():
+    if not modes:
         lines.append(f.t("stats_none"))
     f._info("stats", f.t("menu_stats"), lines)
 
