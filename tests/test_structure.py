@@ -30,7 +30,6 @@ KNOWN_LONG = {
     'hardware/radio/blefind.py',
     'seabattle/ai/hard/player.py',
     'seabattle/duel/protocol.py',
-    'seabattle/placement.py',
     'tests/ai_portable/test_ai.py',
     'tests/test_boards.py',
     'tests/test_duel_menu_resume.py',
