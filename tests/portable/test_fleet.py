@@ -35,8 +35,8 @@ def test_missing_ship():
 
 
 def test_extra_ship():
-    err = raises(fleetcheck.ExtraShip, fleetcheck.validate, classic(CLASSIC_OK.replace("...#......\n..........\n..........\n",
-                                                             "...#......\n..........\n.....#....\n")))
+    extra = classic(CLASSIC_OK.replace("...#......\n..........\n..........\n", "...#......\n..........\n.....#....\n"))
+    err = raises(fleetcheck.ExtraShip, fleetcheck.validate, extra)
     assert err.fields["size"] == 1 and err.fields["need"] == 4 and err.fields["have"] == 5
 
 
@@ -67,17 +67,20 @@ def test_touching_at_a_corner():
     # the corners house rule allows it, but not a side
     c = rules.preset("corners")
     fleetcheck.check_ship(c, fleetcheck.line(c, 4, 6, 1), [fleetcheck.line(c, 3, 3, 3, True)])
-    raises(fleetcheck.ShipsTouch, fleetcheck.check_ship, c, fleetcheck.line(c, 4, 5, 1), [fleetcheck.line(c, 3, 3, 3, True)])
+    raises(fleetcheck.ShipsTouch, fleetcheck.check_ship, c, fleetcheck.line(c, 4, 5, 1),
+           [fleetcheck.line(c, 3, 3, 3, True)])
     # Milton Bradley: side by side is fine, overlapping is not
     m = rules.preset("mb")
     fleetcheck.check_ship(m, fleetcheck.line(m, 0, 1, 5), [fleetcheck.line(m, 0, 0, 5)])
-    err = raises(fleetcheck.ShipsOverlap, fleetcheck.check_ship, m, fleetcheck.line(m, 4, 0, 3, True), [fleetcheck.line(m, 0, 0, 5)])
+    err = raises(fleetcheck.ShipsOverlap, fleetcheck.check_ship, m, fleetcheck.line(m, 4, 0, 3, True),
+                 [fleetcheck.line(m, 0, 0, 5)])
     assert err.fields["cell"] == 4
 
 
 def test_overlap():
     r = rules.preset("classic")
-    err = raises(fleetcheck.ShipsOverlap, fleetcheck.check_ship, r, fleetcheck.line(r, 2, 0, 3, True), [fleetcheck.line(r, 0, 0, 4)])
+    err = raises(fleetcheck.ShipsOverlap, fleetcheck.check_ship, r, fleetcheck.line(r, 2, 0, 3, True),
+                 [fleetcheck.line(r, 0, 0, 4)])
     assert err.fields["cell"] == 2 and "C1" in str(err)
 
 
@@ -98,7 +101,8 @@ def test_not_straight_and_off_board():
 def test_every_error_is_a_value_error_with_words_in_each_language():
     r = rules.preset("classic")
     errors = [
-        raises(fleetcheck.FleetError, fleetcheck.check_ship, r, fleetcheck.line(r, 3, 4, 1), [fleetcheck.line(r, 3, 3, 3)]),
+        raises(fleetcheck.FleetError, fleetcheck.check_ship, r, fleetcheck.line(r, 3, 4, 1),
+               [fleetcheck.line(r, 3, 3, 3)]),
         raises(fleetcheck.FleetError, fleetcheck.check_ship, r, fleet.Ship((0, 1, 11)), []),
         raises(fleetcheck.FleetError, fleetcheck.line, r, 8, 0, 3),
         raises(fleetcheck.FleetError, fleetcheck.validate, classic(CLASSIC_OK.replace("#.........\n", "..........\n"))),
