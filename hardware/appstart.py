@@ -14,15 +14,15 @@ def saved_game(profile):
     found = keeper.saved() if keeper is not None else None
     if found is None or found[0] != "local":
         return None
-    from seabattle import save
+    from seabattle import saveload
 
     try:
-        return save.loads(found[1])
-    except save.SaveError as exc:  # a record from another version: start afresh, say why
+        return saveload.loads(found[1])
+    except saveload.SaveError as exc:  # a record from another version: start afresh, say why
         print("seabattle: saved game not loaded:", exc)
         return None
     finally:  # read once at start-up: the reader's code can go (the first save imports save again)
-        save = None
+        saveload = None
         forget("seabattle.saveload")
         forget("seabattle.save")
         forget("seabattle.fleetcheck")  # the fleets' checks, which reading validated them with

@@ -100,13 +100,16 @@ def make_store(page, notes):
 def load_records(store, notes):
     if not store.stats:
         return None
-    from seabattle.records import Records
+    from seabattle import recordbook
 
     try:
-        return Records.from_bytes(store.stats)
+        return recordbook.from_bytes(store.stats)
     except ValueError:
         notes.append("saved statistics unreadable: starting afresh")
         return None
+    finally:
+        recordbook = None
+        forget("seabattle.recordbook")
 
 
 # board.board_id -> module in this package

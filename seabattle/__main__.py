@@ -10,7 +10,7 @@
 
 import sys
 
-from seabattle import coords, placement, strings, textboard
+from seabattle import coords, fleetcheck, placement, strings, textboard
 from seabattle import rules as rules_mod
 
 
@@ -57,7 +57,7 @@ def validate(args, out):
         return 1
     try:
         picture = textboard.parse(text, rules)
-        picture.fleet.validate()
+        fleetcheck.validate(picture.fleet)
     except textboard.PictureError as exc:
         out.write("%s: %s\n" % (positional[0], exc))
         return 1

@@ -1,7 +1,7 @@
-"""Reading a cell a player names (``Convention.parse``): ``"в1"``, ``" К10 "`` -> a square.
+"""Reading a cell a player names: ``"в1"``, ``" К10 "`` -> a square (``parse``).
 
-Apart from seabattle.coords because a game on a board only shows cells (the command line and
-the tests read them): a board never loads this module. ``coords.upper`` is found here too.
+Apart from seabattle.coords because a game on a board only shows cells (the tests read them): a
+board never loads this module.
 """
 
 from seabattle.coords import CellError
@@ -23,7 +23,8 @@ def upper(text):
 
 
 def parse(conv, text, width, height):
-    """Convention.parse: the square ``text`` names in ``conv`` on a width x height board."""
+    """The square ``text`` names in the convention ``conv`` (seabattle.coords) on a width x height
+    board. Raises CellError."""
     if width > len(conv.letters):
         raise CellError("the %s convention names only %d columns" % (conv.name, len(conv.letters)))
     if not isinstance(text, str):

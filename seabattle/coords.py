@@ -5,7 +5,8 @@ Russian alphabet without Ё and Й (А Б В Г Д Е Ж З И К, then Л М Н
 Latin alphabet (A–J, then K ...), and the ten-letter words РЕСПУБЛИКА and СНЕГУРОЧКА, whose
 letters are all different so that each names one column.
 
-A square is an ``int``: ``y * width + x``.
+A square is an ``int``: ``y * width + x``. Reading a cell a player names is seabattle.coordparse:
+a game on a board only shows cells.
 """
 
 from seabattle.compat import DESKTOP
@@ -46,13 +47,6 @@ class Convention:
             return self.format(cells[0], width)
         return self.format(cells[0], width) + "\u2013" + self.format(cells[-1], width)
 
-    def parse(self, text, width, height):
-        """The square named by ``text`` (``"в1"``, ``" К10 "``) on a width x height board.
-        Raises CellError. (Reading cells is in seabattle.coordparse: the game only shows them.)"""
-        from seabattle import coordparse
-
-        return coordparse.parse(self, text, width, height)
-
 
 RUSSIAN = Convention("russian", "АБВГДЕЖЗИКЛМНОПРСТУФ")
 LATIN = Convention("latin", "ABCDEFGHIJKLMNOPQRST")
@@ -69,9 +63,3 @@ def convention(name):
     raise CellError("unknown coordinate convention %r: choose one of %s" % (
         name, ", ".join([c.name for c in CONVENTIONS])))
 
-
-def __getattr__(name):
-    """``upper`` (in seabattle.coordparse, with the reading of cells), loaded when first asked."""
-    from seabattle import coordparse
-
-    return getattr(coordparse, name)

@@ -3,11 +3,51 @@
 Every way a fleet can be wrong has its own ``FleetError`` subclass that names the ships and the
 cell, so a player can see what to move. Apart from seabattle.fleet so that a board holds this
 code only while a fleet is placed or checked (placing, the start of a battle, a save read, the
-end's verification), not through the battle; seabattle.fleet still offers every name here
-(``fleet.check_ship``, ``fleet.ShipsTouch`` ...), loading this module on first use.
+end's verification), not through the battle.
 """
 
-from seabattle.fleet import FleetError, Ship
+from seabattle.fleet import Ship
+
+
+class FleetError(ValueError):
+    """A fleet that breaks the rules: ``kind`` names what, ``fields`` where (``ship``, ``other``,
+    ``cell``, ``size``, ``need``, ``have``, ``corner``: those the kind has).
+
+    ``str(error)`` is English with Latin coordinates; ``error.text(lang, convention)`` says it
+    in the player's language (see seabattle.strings).
+    """
+
+    kind = "fleet"
+
+    def __init__(self, width, **fields):
+        super().__init__()
+        self.width = width
+        self.fields = fields
+
+    def __str__(self):
+        # made on demand: building it loads a language table, which costs RAM on a board
+        return self.text()
+
+    def text(self, lang=None, convention=None):
+        """The message in ``lang`` (a code or a table from seabattle.strings.load; None for
+        English), cells named in ``convention`` (Latin if None)."""
+        from seabattle import strings
+
+        if convention is None:
+            from seabattle.coords import LATIN as convention
+
+        width = self.width
+        fields = self.fields
+        params = {}
+        for key in fields:
+            value = fields[key]
+            if key in ("ship", "other"):
+                value = convention.format_cells(value, width) if _is_line(value, width) else \
+                    ", ".join([convention.format(c, width) for c in sorted(value)])
+            elif key == "cell":
+                value = convention.format(value, width) if value >= 0 else "?"
+            params[key] = value
+        return strings.say(lang, "err_" + self.kind, params)
 
 
 class WrongShips(FleetError):
@@ -73,28 +113,8 @@ def _is_line(cells, width):
     return True
 
 
-def text(err, lang=None, convention=None):
-    """FleetError.text: the message of ``err`` in ``lang``, cells named in ``convention``."""
-    from seabattle import strings
-
-    if convention is None:
-        from seabattle.coords import LATIN as convention
-
-    width = err.width
-    params = {}
-    for key in err.fields:
-        value = err.fields[key]
-        if key in ("ship", "other"):
-            value = convention.format_cells(value, width) if _is_line(value, width) else \
-                ", ".join([convention.format(c, width) for c in sorted(value)])
-        elif key == "cell":
-            value = convention.format(value, width) if value >= 0 else "?"
-        params[key] = value
-    return strings.say(lang, "err_" + err.kind, params)
-
-
 def validate(fleet):
-    """Fleet.validate: raise the first FleetError ``fleet`` commits, or return it if legal.
+    """Raise the first FleetError ``fleet`` (a seabattle.fleet.Fleet) commits, or return it if legal.
 
     Each ship's own shape first, then clashes between ships, then the fleet's sizes, so the
     message points at the most local mistake.

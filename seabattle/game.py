@@ -33,10 +33,12 @@ class Game:
     """Two fleets, whose turn it is, the shots so far (``moves``, in order) and the winner."""
 
     def __init__(self, rules, fleets, first=0):
+        from seabattle import fleetcheck  # only while a game starts: the battle need not hold it
+
         for fleet in fleets:
             if fleet.rules != rules:
                 raise ValueError("both fleets must follow the game's rules")
-            fleet.validate()
+            fleetcheck.validate(fleet)
         self.rules = rules
         self.fleets = (fleets[0], fleets[1])
         self.boards = (Board(fleets[0]), Board(fleets[1]))

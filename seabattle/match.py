@@ -14,7 +14,7 @@ class LocalMatch:
     duel = False
 
     def __init__(self, rules, my_fleet, enemy_fleet, opponent, first=0, game=None):
-        # game: a Game loaded from a save (seabattle.save.loads), played on from where it stopped
+        # game: a Game loaded from a save (seabattle.saveload.loads), played on from where it stopped
         self.game = game if game is not None else Game(rules, (my_fleet, enemy_fleet), first)
         self.rules = rules
         self.opponent = opponent
@@ -95,9 +95,11 @@ class LocalMatch:
 
         Returns a list of problems (strings in English, for logs) — empty when all is well.
         """
+        from seabattle import fleetcheck
+
         problems = []
         try:
-            self.enemy_fleet.validate()
+            fleetcheck.validate(self.enemy_fleet)
         except ValueError as exc:
             problems.append(str(exc))
         board = self.game.boards[1]

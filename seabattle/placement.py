@@ -148,7 +148,7 @@ def _search(sea, sizes, rng, placed, allowed=None, budget=20000):
     return finish(_complete(sea, sizes, rng, placed, allowed, -1, [budget, 0]))
 
 
-def _complete(sea, sizes, rng, placed, allowed=None, floor=-1, budget=None):
+def _complete(sea, sizes, rng, placed, allowed, floor, budget):
     """Depth-first search over every legal spot, in random order: finds a fleet if one exists.
 
     Ships of equal size are placed in increasing order of their first cell (``floor``), so the
@@ -164,21 +164,17 @@ def _complete(sea, sizes, rng, placed, allowed=None, floor=-1, budget=None):
     rest = sizes[1:]
     spots = sea.spots(size, allowed)
     _shuffle(spots, rng)
-    if budget is not None:
-        budget[1] += sea.rules.cells
-        if budget[1] >= 300:
-            budget[1] = 0
-            yield
+    budget[1] += sea.rules.cells
+    if budget[1] >= 300:
+        budget[1] = 0
+        yield
     for code in spots:
         if code <= floor:
             continue
-        start = code >> 1
-        vertical = code & 1
-        if budget is not None:
-            if budget[0] <= 0:
-                return False
-            budget[0] -= 1
-        cells = sea.cells(start, vertical, size)
+        if budget[0] <= 0:
+            return False
+        budget[0] -= 1
+        cells = sea.cells(code >> 1, code & 1, size)
         sea.add(cells)
         placed.append(cells)
         nxt = code if rest and rest[0] == size else -1
@@ -341,12 +337,10 @@ def _pack(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=None):
         code = key & 1023
         if code <= floor:
             continue
-        start = code >> 1
-        vertical = code & 1
         if budget[0] <= 0:
             return False
         budget[0] -= 1
-        cells = sea.cells(start, vertical, size)
+        cells = sea.cells(code >> 1, code & 1, size)
         sea.add(cells)
         placed.append(cells)
         nxt = code if len(sizes) > 1 and sizes[1] == size else -1
@@ -390,7 +384,6 @@ def _spread(sea, count, rng, placed, allowed, spread, tries=200):
             return True
         for sq in chosen:
             sea.remove([sq])
-    del chosen[:]
     return False
 
 

@@ -1,8 +1,11 @@
 """What the end of a game, the saving and the statistics screen do with the statistics
-(seabattle.records.Records): counting a game, the totals, the modes played, and the records as
-bytes and back. Records calls these as its methods, loading this module for the call and
-dropping it after: the battle, the game's peak, holds none of this code.
+(seabattle.records.Records): counting a game (``add``), the five figures of all modes
+(``total``: games, wins, shots, hits, shots in won games), the modes played (``modes``), and the
+records as bytes and back (``to_bytes``, ``from_bytes``). Callers load this module for the call
+and drop it after: the battle, the game's peak, holds none of this code.
 """
+
+from seabattle.records import Records
 
 _FIELDS = 5  # games, wins, shots, hits, shots in won games
 _HABITS = "habits:"
@@ -49,8 +52,7 @@ def to_bytes(rec):
 
 
 def from_bytes(data):
-    from seabattle.records import Records
-
+    """The Records in ``data`` (from ``to_bytes``; damaged lines are skipped, never raised)."""
     rec = Records()
     try:
         text = bytes(data).decode()

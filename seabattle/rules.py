@@ -27,19 +27,15 @@ class RulesError(ValueError):
 class Rules:
     """Board size, fleet (ship sizes, largest first), touching and turn policy.
 
+    Made as given: ``seabattle.rulescheck.check(rules)`` refuses rules that cannot be played.
     Ships are sets of cells; ``fleet`` lists their sizes. Straight ships are the only shape
     today: ``shapes`` names the allowed shape family so that later variants (Г-shaped, square
     four-deckers...) can be added as data.
     """
 
-    def __init__(self, name, width, height, fleet, touch=TOUCH_NEVER, turns=TURNS_AGAIN, shapes="straight",
-                 checked=False):
-        # checked: a preset, known playable; any other rules are checked (seabattle.rulescheck,
-        # loaded for that: a board plays presets and need not hold the checks)
-        if not checked:
-            from seabattle import rulescheck
-
-            rulescheck.check(width, height, fleet, touch, turns, shapes)
+    def __init__(self, name, width, height, fleet, touch=TOUCH_NEVER, turns=TURNS_AGAIN, shapes="straight"):
+        # not checked here: a board plays presets, known playable, and need not hold the checks;
+        # other rules go through seabattle.rulescheck.check
         sizes = sorted(fleet)
         sizes.reverse()
         self.name = name
@@ -147,7 +143,7 @@ def preset(name):
     """The named preset: ``classic``, ``corners``, ``alternate`` or ``mb``."""
     for entry in PRESETS:
         if entry[0] == name:
-            return Rules(entry[0], entry[1], entry[2], entry[3], entry[4], entry[5], checked=True)
+            return Rules(entry[0], entry[1], entry[2], entry[3], entry[4], entry[5])
     raise RulesError("unknown rules %r: choose one of %s" % (name, ", ".join(preset_names())))
 
 
@@ -155,7 +151,8 @@ CLASSIC = preset("classic")
 
 
 def encode(rules):
-    """Rules as bytes, independent of names and dict order (for saves and the duel hello).
+    """Rules as bytes, independent of names and dict order (for saves and the duel hello);
+    seabattle.rulescheck.decode reads them.
 
     Layout: width, height, touch, turns, number of ships, then each size.
     """
@@ -163,10 +160,3 @@ def encode(rules):
     out.extend(bytes(rules.fleet))
     return bytes(out)
 
-
-def __getattr__(name):
-    """``decode`` (seabattle.rulescheck, with the checks that bytes from a save or a peer
-    need), loaded when first asked for."""
-    from seabattle import rulescheck
-
-    return getattr(rulescheck, name)

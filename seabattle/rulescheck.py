@@ -1,30 +1,32 @@
 """The checks that make rules playable (any rules but the presets: read from a save, from a
-peer, made by the command line or a test), and ``decode``, which reads rules from bytes.
+peer, made by a test), and ``decode``, which reads rules from bytes (seabattle.rules.encode's).
 
 Apart from seabattle.rules because a board plays presets, which need no checking: it loads this
-module only to read a save or a peer's rules. ``rules.decode`` still finds ``decode`` here.
+module only to read a save or a peer's rules.
 """
 
 from seabattle.rules import (MAX_SIDE, MIN_SIDE, PRESETS, TOUCH_CORNERS, TOUCH_FREE, TOUCH_NEVER, TURNS_AGAIN,
                              TURNS_ALTERNATE, Rules, RulesError)
 
 
-def check(width, height, fleet, touch, turns, shapes):
-    """Raise RulesError unless the rules can be played."""
+def check(rules):
+    """``rules`` if they can be played, else raise RulesError."""
+    width = rules.width
+    height = rules.height
+    fleet = rules.fleet
     if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE):
         raise RulesError("board %dx%d: each side must be %d to %d" % (width, height, MIN_SIDE, MAX_SIDE))
-    if touch not in (TOUCH_NEVER, TOUCH_CORNERS, TOUCH_FREE):
-        raise RulesError("unknown touching rule %r" % (touch,))
-    if turns not in (TURNS_AGAIN, TURNS_ALTERNATE):
-        raise RulesError("unknown turn policy %r" % (turns,))
-    if shapes != "straight":
-        raise RulesError("unknown ship shapes %r" % (shapes,))
-    sizes = sorted(fleet)
-    sizes.reverse()
-    if not sizes or sizes[-1] < 1 or sizes[0] > max(width, height):
-        raise RulesError("fleet %r does not fit a %dx%d board" % (tuple(fleet), width, height))
-    if sum(sizes) * 2 > width * height:
-        raise RulesError("fleet %r covers more than half of the board" % (tuple(fleet),))
+    if rules.touch not in (TOUCH_NEVER, TOUCH_CORNERS, TOUCH_FREE):
+        raise RulesError("unknown touching rule %r" % (rules.touch,))
+    if rules.turns not in (TURNS_AGAIN, TURNS_ALTERNATE):
+        raise RulesError("unknown turn policy %r" % (rules.turns,))
+    if rules.shapes != "straight":
+        raise RulesError("unknown ship shapes %r" % (rules.shapes,))
+    if not fleet or fleet[-1] < 1 or fleet[0] > max(width, height):  # largest first
+        raise RulesError("fleet %r does not fit a %dx%d board" % (fleet, width, height))
+    if sum(fleet) * 2 > width * height:
+        raise RulesError("fleet %r covers more than half of the board" % (fleet,))
+    return rules
 
 
 def decode(data, offset=0):
@@ -36,7 +38,7 @@ def decode(data, offset=0):
     if len(data) < end:
         raise RulesError("rules record is truncated")
     fleet = tuple(data[offset + 5:end])
-    rules = Rules("custom", width, height, fleet, touch, turns)
+    rules = check(Rules("custom", width, height, fleet, touch, turns))
     for entry in PRESETS:
         if rules.key() == (entry[1], entry[2], entry[3], entry[4], entry[5], "straight"):
             rules.name = entry[0]

@@ -10,8 +10,8 @@ A fleet is its ship count, then per ship its size and its squares; a square is o
 boards of up to 256 cells, else two (big-endian). ``extra`` is up to 255 bytes for the caller
 (the opponent's level, player names...). A classic game takes 88 bytes plus one per shot: under 300 bytes for a whole game.
 
-Reading is seabattle.saveload (``loads`` and ``SaveError`` are found there): a board saves
-after every shot but reads only at start-up, so the battle holds the writing half only.
+Reading is seabattle.saveload (``loads``, ``SaveError``): a board saves after every shot but
+reads only at start-up, so the battle holds the writing half only.
 """
 
 from seabattle import rules as rules_mod
@@ -54,12 +54,3 @@ def dumps(game, extra=b""):
     out.extend(bytes(((crc >> 24) & 0xFF, (crc >> 16) & 0xFF, (crc >> 8) & 0xFF, crc & 0xFF)))
     return bytes(out)
 
-
-def __getattr__(name):
-    """``loads(data)``: (game, extra) from bytes made by ``dumps``, raising ``SaveError`` (saved
-    bytes that cannot be loaded: truncated, corrupted, another version, or a game that breaks
-    the rules; nothing is loaded), never half-loading. Both are seabattle.saveload's, found
-    here when first asked for: a board that saves after every shot holds the writing only."""
-    from seabattle import saveload
-
-    return getattr(saveload, name)

@@ -1,12 +1,12 @@
-"""Reading a saved game (seabattle.save.loads): the bytes checked, the fleets validated and the
-shots replayed through the rules. Apart from seabattle.save so that a board, which reads a
-saved game only at start-up, does not hold this code while it plays.
+"""Reading a saved game (``loads``, the inverse of seabattle.save.dumps): the bytes checked,
+the fleets validated and the shots replayed through the rules. Apart from seabattle.save so
+that a board, which reads a saved game only at start-up, does not hold this code while it plays.
 """
 
-from seabattle import rulescheck
+from seabattle import fleetcheck, rulescheck
 from seabattle.board import ShotError
 from seabattle.crc import crc32
-from seabattle.fleet import Fleet, FleetError, Ship
+from seabattle.fleet import Fleet, Ship
 from seabattle.game import Game
 from seabattle.save import MAGIC, VERSION
 
@@ -66,8 +66,8 @@ def loads(data):
             ships.append(Ship(cells))
         fleet = Fleet(rules, ships)
         try:
-            fleet.validate()
-        except FleetError as exc:
+            fleetcheck.validate(fleet)
+        except fleetcheck.FleetError as exc:
             raise SaveError("the saved fleet of player %d is illegal: %s" % (p + 1, exc))
         fleets.append(fleet)
     n = r.byte("moves") << 8

@@ -50,7 +50,7 @@ def _rows(text):
 
 def parse(text, rules):
     """The Picture in ``text`` for a board of ``rules``' size. Does not validate the fleet
-    (call ``picture.fleet.validate()``), so that an illegal fleet can still be read and explained.
+    (call ``seabattle.fleetcheck.validate(picture.fleet)``), so that an illegal fleet can still be read and explained.
     """
     rows = _rows(text)
     w = rules.width

@@ -52,6 +52,7 @@ def walked_draw(rules, spots, rng):
 
 
 def test_rejection_fleets_are_the_walks_fleets_and_legal():
+    from seabattle import fleetcheck
     from seabattle import rules as R
 
     for name in ("classic", "corners", "mb"):
@@ -62,5 +63,5 @@ def test_rejection_fleets_are_the_walks_fleets_and_legal():
             b = fleet_styles.XorShift(11)
             for _ in range(1 if ring else 30):
                 fleet = source.draw(a)
-                fleet.validate()
+                fleetcheck.validate(fleet)
                 assert sorted([list(s.cells) for s in fleet.ships]) == walked_draw(rules, source.spots, b)

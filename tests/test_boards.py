@@ -239,14 +239,15 @@ def test_stats_survive_a_restart_in_nvm(circuitpython):
     nvm = bytearray(b"\xff" * 8192)
     circuitpython("clue_nrf52840_express", nvm=nvm)
     p = detect()
+    from seabattle import recordbook
     from seabattle.records import Records
 
     rec = Records()
-    rec.add("duel", True, 40, 20)
+    recordbook.add(rec, "duel", True, 40, 20)
     p.on_records(rec)
     assert p.store.writes == 1
     again = detect()
-    assert again.records is not None and again.records.to_bytes() == rec.to_bytes()
+    assert again.records is not None and recordbook.to_bytes(again.records) == recordbook.to_bytes(rec)
 
 
 def test_pybadge_without_airlift_plays_the_computer(circuitpython):

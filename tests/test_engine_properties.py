@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seabattle import coords, placement, rules, save, textboard
+from seabattle import coordparse, coords, fleetcheck, placement, rules, rulescheck, save, saveload, textboard
 from seabattle.board import HALO, UNKNOWN
 from seabattle.game import Game
 
@@ -20,7 +20,7 @@ def test_every_random_fleet_is_legal(name, seed, style):
     r = rules.preset(name)
     make = placement.perelman_fleet if style == "perelman" else placement.random_fleet
     fleet = make(r, random.Random(seed))
-    fleet.validate()
+    fleetcheck.validate(fleet)
     assert sorted([s.size for s in fleet.ships], reverse=True) == list(r.fleet)
     # and its picture reads back as the same fleet
     assert textboard.parse(textboard.format_fleet(fleet), r).fleet == fleet
@@ -44,12 +44,12 @@ def _packs_in_rows(w, h, sizes):
        st.sampled_from([rules.TOUCH_NEVER, rules.TOUCH_CORNERS, rules.TOUCH_FREE]), SEEDS)
 def test_random_placement_never_fails_where_a_fleet_fits(w, h, sizes, touch, seed):
     try:
-        r = rules.Rules("any", w, h, sizes, touch)
+        r = rulescheck.check(rules.Rules("any", w, h, sizes, touch))
     except rules.RulesError:
         return
     if _packs_in_rows(w, h, sizes):
-        placement.random_fleet(r, random.Random(seed)).validate()
-        placement.perelman_fleet(r, random.Random(seed)).validate()
+        fleetcheck.validate(placement.random_fleet(r, random.Random(seed)))
+        fleetcheck.validate(placement.perelman_fleet(r, random.Random(seed)))
 
 
 def _random_game(name, seed, shots=None):
@@ -95,7 +95,7 @@ def test_random_games_end_with_every_ship_sunk_and_no_cell_fired_twice(name, see
 def test_save_then_load_is_identity(name, seed, shots, extra):
     g = _random_game(name, seed, shots)
     data = save.dumps(g, extra)
-    back, got = save.loads(data)
+    back, got = saveload.loads(data)
     assert got == extra
     assert save.dumps(back, extra) == data
     assert bytes(back.moves) == bytes(g.moves) and back.turn == g.turn and back.winner == g.winner
@@ -108,8 +108,8 @@ def test_save_then_load_is_identity(name, seed, shots, extra):
 @given(st.binary(max_size=300))
 def test_garbage_never_loads(data):
     try:
-        save.loads(data)
-    except save.SaveError:
+        saveload.loads(data)
+    except saveload.SaveError:
         pass
 
 
@@ -118,8 +118,8 @@ def test_garbage_never_loads(data):
 def test_parse_cell_gives_a_cell_or_a_cell_error(text):
     for conv in coords.CONVENTIONS:
         try:
-            sq = conv.parse(text, 10, 10)
+            sq = coordparse.parse(conv, text, 10, 10)
         except coords.CellError:
             continue
         assert 0 <= sq < 100
-        assert conv.parse(conv.format(sq, 10), 10, 10) == sq
+        assert coordparse.parse(conv, conv.format(sq, 10), 10, 10) == sq

@@ -17,7 +17,7 @@ from flashsim import FlashNvm  # noqa: E402
 from test_boards import circuitpython, detect  # noqa: E402,F401  (the fixture)
 
 from hardware import app, relaunch  # noqa: E402
-from seabattle import save, strings, ui  # noqa: E402
+from seabattle import saveload, strings, ui  # noqa: E402
 from tools import scenes  # noqa: E402
 
 BUILD = app.build
@@ -213,7 +213,7 @@ def test_a_memory_error_mid_game_reloads_into_the_same_game(circuitpython, super
     assert strings.say("uk", "err_memory_restart") != strings.say("ru", "err_memory_restart")
     # the resumed game plays on, and its first save clears the flag
     kind, data = p.keeper.saved()
-    assert kind == "local" and bytes(save.loads(data)[0].moves) == state["moves"]
+    assert kind == "local" and bytes(saveload.loads(data)[0].moves) == state["moves"]
 
 
 def test_a_second_memory_error_before_any_save_stops_on_the_title(circuitpython, supervisor, monkeypatch):
@@ -225,7 +225,7 @@ def test_a_second_memory_error_before_any_save_stops_on_the_title(circuitpython,
     assert state["resumed"] == ("title", None) and p.store.intent == relaunch.TITLE | relaunch.AFTER_ERROR
     assert d.flows[-1].keys[0] == "continue"  # the game is still offered, not lost
     assert p.store.writes - state["writes"] == 2  # the flag, then the title's intent
-    assert bytes(p.keeper.saved() and save.loads(p.keeper.saved()[1])[0].moves) == state["moves"]
+    assert bytes(p.keeper.saved() and saveload.loads(p.keeper.saved()[1])[0].moves) == state["moves"]
 
 
 def test_a_memory_error_mid_duel_reloads_into_the_same_duel(supervisor):

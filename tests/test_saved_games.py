@@ -19,7 +19,7 @@ from hardware import app, appstart  # noqa: E402
 from hardware.boards.common import Keeper  # noqa: E402
 from hardware.storage import HEADER, TRAILER  # noqa: E402
 from hardware.storeread import open_store  # noqa: E402
-from seabattle import save, strings, ui  # noqa: E402
+from seabattle import recordbook, save, saveload, strings, ui  # noqa: E402
 from seabattle.screens.flow import Flow, Settings  # noqa: E402
 from tools import scenes  # noqa: E402
 
@@ -111,7 +111,7 @@ def test_the_main_loop_saves_each_result_and_a_reset_continues_to_the_end(circui
     # one nvm write (one page erase) per result, none per button or frame
     assert p.store.writes == 25 and nvm.erases == 25
     kind, data = p.keeper.saved()
-    saved, extra = save.loads(data)
+    saved, extra = saveload.loads(data)
     assert kind == "local" and extra == b"normal" and bytes(saved.moves) == bytes(game.moves)
 
     # power cut / reset: a new profile over the same nvm offers the game on the title
@@ -140,7 +140,7 @@ def test_the_main_loop_saves_each_result_and_a_reset_continues_to_the_end(circui
     # the finished game left the slot in the same write as the statistics
     shots = len(end.moves)
     assert p3.store.game is None and p3.keeper.saved() is None
-    assert flow3.records.total()[0] == 1 and p3.store.stats == flow3.records.to_bytes()
+    assert recordbook.total(flow3.records)[0] == 1 and p3.store.stats == recordbook.to_bytes(flow3.records)
     assert p3.store.writes == shots - 25  # the last shot's save is the statistics' write
     print("flash writes for a %d-shot game against the computer: %d" % (shots, 25 + p3.store.writes))
 
@@ -148,7 +148,7 @@ def test_the_main_loop_saves_each_result_and_a_reset_continues_to_the_end(circui
     p4 = detect()
     _r, after = BUILD(p4)
     assert after.resumable is None and "continue" not in after.keys
-    assert p4.records.total()[0] == 1
+    assert recordbook.total(p4.records)[0] == 1
 
 
 def _flow(nvm, level=0):

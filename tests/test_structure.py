@@ -18,18 +18,12 @@ KNOWN_CYCLES = {
     'hardware.display.pages hardware.display.render',
     'hardware.input hardware.schemes',
     'hardware.radio.ble hardware.radio.blefind',
-    'seabattle.coordparse seabattle.coords',
     'seabattle.duel.protocol seabattle.duel.restore seabattle.duel.reveal seabattle.duel.setup seabattle.duel.shots seabattle.duel.state seabattle.duel.sync seabattle.duel.verify',
-    'seabattle.fleet seabattle.fleetcheck',
-    'seabattle.recordbook seabattle.records',
-    'seabattle.rules seabattle.rulescheck',
-    'seabattle.save seabattle.saveload',
 }
 KNOWN_LONG = {
     'hardware/desktop/bleio.py',
     'hardware/radio/blefind.py',
     'seabattle/duel/protocol.py',
-    'seabattle/placement.py',
     'tests/ai_portable/test_ai.py',
     'tests/test_boards.py',
     'tests/test_duel_menu_resume.py',
@@ -37,20 +31,9 @@ KNOWN_LONG = {
 KNOWN_DISPATCH = {
     'hardware/display/layouts.py: def __getattr__ (calls found only through a name)',
     'hardware/display/layouts.py: getattr with a computed name',
-    'seabattle/coords.py: def __getattr__ (calls found only through a name)',
-    'seabattle/coords.py: getattr with a computed name',
     'seabattle/duel/adapter.py: __import__ of a computed module path',
     'seabattle/duel/adapter.py: def __getattr__ (calls found only through a name)',
     'seabattle/duel/adapter.py: getattr with a computed name',
-    'seabattle/fleet.py: def __getattr__ (calls found only through a name)',
-    'seabattle/fleet.py: getattr with a computed name',
-    'seabattle/fleet.py: setattr with a computed name',
-    'seabattle/records.py: def __getattr__ (calls found only through a name)',
-    'seabattle/records.py: getattr with a computed name',
-    'seabattle/rules.py: def __getattr__ (calls found only through a name)',
-    'seabattle/rules.py: getattr with a computed name',
-    'seabattle/save.py: def __getattr__ (calls found only through a name)',
-    'seabattle/save.py: getattr with a computed name',
 }
 
 

@@ -31,6 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
+from seabattle import fleetcheck  # noqa: E402
 from seabattle import rules as R  # noqa: E402
 from seabattle.ai.hard.player import Hard  # noqa: E402
 from seabattle.ai.hard.opening import table_header, table_name  # noqa: E402
@@ -77,7 +78,7 @@ def build(rules, fleets=FLEETS, sweeps=SWEEPS, seed=1):
                     chain.fleets[j] = codes[j]
                 chain._move(0, sweeps)
                 codes = list(chain.fleets[:s])
-            fleet_of(rules, codes).validate()
+            fleetcheck.validate(fleet_of(rules, codes))
             out += bytes(codes)
     return bytes(out)
 

@@ -78,10 +78,15 @@ class Keeper:
     def on_records(self, records):
         g = self.store.game
         game = None if g and g[:1] == LOCAL else KEEP  # a duel's state stays for its reveal
-        self.store.save(game=game, stats=records.to_bytes())
+        from seabattle import recordbook
+
+        stats = recordbook.to_bytes(records)
+        recordbook = None
+        forget("seabattle.recordbook")
+        self.store.save(game=game, stats=stats)
 
     def saved(self):
-        """("local", bytes for seabattle.save.loads) or ("duel", bytes for Duel.load), or None."""
+        """("local", bytes for seabattle.saveload.loads) or ("duel", bytes for Duel.load), or None."""
         g = self.store.game
         if not g:
             return None

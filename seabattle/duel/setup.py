@@ -21,7 +21,9 @@ def set_fleet(d, fleet):
         raise DuelError("the fleet is already committed")
     if fleet.rules != d.rules:
         raise DuelError("the fleet follows other rules than the duel's")
-    fleet.validate()
+    from seabattle import fleetcheck
+
+    fleetcheck.validate(fleet)
     d.seed = _random_bytes(d.rng, commit.SEED)
     d.fleet = fleet
     d.board = Board(fleet)

@@ -11,7 +11,7 @@ from seabattle.duel import commit
 from seabattle.board import MISS, HIT, SUNK, Board
 from seabattle.compat import forget
 from seabattle.duel.protocol import finding, ship_cells
-from seabattle.fleet import Fleet, FleetError, Ship
+from seabattle.fleet import Fleet, Ship
 
 
 def check_reveal(rules, commitments, seed, ships, answers):
@@ -37,12 +37,15 @@ def check_reveal(rules, commitments, seed, ships, answers):
             found.append(finding("reveal_mismatch", sq))
             break
     fleet = Fleet(rules, fleet_ships)
+    from seabattle import fleetcheck
+
     try:
-        fleet.validate()
-    except FleetError as err:
-        ship = getattr(err, "other", None) or getattr(err, "ship", None) or (-1,)
+        fleetcheck.validate(fleet)
+    except fleetcheck.FleetError as err:
+        ship = err.fields.get("other") or err.fields.get("ship") or (-1,)
         found.append(finding("fleet", min(ship), max(ship), error=err))
-    forget("seabattle.fleetcheck")  # the fleet's checks, loaded by validate: the battle is over
+    fleetcheck = None
+    forget("seabattle.fleetcheck")  # the fleet's checks: the battle is over
     board = Board(fleet)
     for sq, said, first, last in answers:
         if not 0 <= sq < cells or board.shots[sq]:

@@ -15,10 +15,12 @@ from seabattle.compat import forget, load_module
 def go_battle(f):
     """True if the computer's fleet is to be made (``f.making``) and the battle follows (not:
     back to placing, or a duel's wait)."""
+    from seabattle import fleetcheck
+
     mine = fleet.Fleet(f.rules, f.ships)
     try:
-        mine.validate()
-    except fleet.FleetError as err:  # cannot happen from the screen, but never start illegal
+        fleetcheck.validate(mine)
+    except fleetcheck.FleetError as err:  # cannot happen from the screen, but never start illegal
         f.error = err.text(f.table, f.conv)
         f.go_place(True)
         return False
@@ -30,6 +32,7 @@ def go_battle(f):
     # the fleet is checked: placing's checks can go while the enemy's fleet is made (the peak
     # of a game against the computer: 2-3 KB less); the Game checks both fleets again at the
     # start (loading them for that moment) and ``start`` drops them again
+    fleetcheck = None
     forget("seabattle.fleetcheck")
     from seabattle.ai import fleet as ai_fleet
 

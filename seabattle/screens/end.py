@@ -14,7 +14,11 @@ def go_end(f, surrender=False):
     f.resumable = None
     won = m.won() and not surrender
     st = m.stats(0)
-    f.records.add(f.mode, won, st.shots, st.hits)
+    from seabattle import recordbook
+
+    recordbook.add(f.records, f.mode, won, st.shots, st.hits)
+    recordbook = None
+    forget("seabattle.recordbook")
     if not m.duel:  # the loser may inspect the winner's board: the computer may learn from it
         from seabattle.ai import habits
 

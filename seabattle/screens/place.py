@@ -7,7 +7,7 @@ board holds only the phase on screen, see ``Flow._phase``).
 
 import sys
 
-from seabattle import fleet, fleetcheck, sound, ui
+from seabattle import fleetcheck, sound, ui
 from seabattle.compat import forget
 
 
@@ -41,7 +41,7 @@ def _preview(f):
     ship = fleetcheck.line(f.rules, x, y, size, f.vertical)
     try:
         fleetcheck.check_ship(f.rules, ship, f.ships)
-    except fleet.FleetError as err:
+    except fleetcheck.FleetError as err:
         return ship, err
     return ship, None
 

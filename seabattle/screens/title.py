@@ -19,7 +19,7 @@ def _cycle(options, value, step):
 
 
 def start(f, saved):
-    """Flow.__init__: the settings applied, a save (``saved``: seabattle.save.loads' pair, or
+    """Flow.__init__: the settings applied, a save (``saved``: seabattle.saveload.loads' pair, or
     None) offered, and the title."""
     if saved is not None:
         offer(f, saved[0], saved[1])
@@ -148,18 +148,23 @@ def act_level(f, action):
 
 
 def go_stats(f):
+    from seabattle import recordbook
+
     rec = f.records
-    games, wins, shots, hits, won = rec.total()  # won: the shots of the games won
+    games, wins, shots, hits, won = recordbook.total(rec)  # won: the shots of the games won
+    modes = recordbook.modes(rec)
+    recordbook = None
+    forget("seabattle.recordbook")
     lines = [
         f.t("stats_games", games=games, wins=wins),
         f.t("stats_accuracy", pct=(100 * hits // shots) if shots else 0),
         f.t("stats_to_win", n=(won // wins) if wins else "\u2014"),
     ]
-    for mode in rec.modes():
+    for mode in modes:
         row = rec.rows[mode]
         lines.append(f.t("stats_mode", mode=_mode_name(f, mode), wins=row[1], games=row[0],
                          pct=(100 * row[3] // row[2]) if row[2] else 0))
-    if not rec.modes():
+    if not modes:
         lines.append(f.t("stats_none"))
     pages.info(f, "stats", f.t("menu_stats"), lines)
 

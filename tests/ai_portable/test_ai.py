@@ -10,6 +10,7 @@ import gc
 
 from check import Rng
 
+from seabattle import fleetcheck
 from seabattle import rules as R
 from seabattle.ai.easy import Easy
 from seabattle.ai.normal import Normal
@@ -132,7 +133,7 @@ def test_computer_fleets_are_legal_and_vary():
         rng = Rng(len(name))
         for _ in range(6):
             fleet = computer_fleet(rules, rng)
-            fleet.validate()
+            fleetcheck.validate(fleet)
             cells = sorted([s.cells for s in fleet.ships])
             if cells not in seen:
                 seen.append(cells)
@@ -143,7 +144,7 @@ def test_every_computer_style_places_a_legal_fleet_under_every_preset():
     for name in R.preset_names():
         rules = R.preset(name)
         for style, _weight in STYLES:
-            style_fleet(style, rules, Rng(len(style) + len(name))).validate()
+            fleetcheck.validate(style_fleet(style, rules, Rng(len(style) + len(name))))
 
 
 def counted(calls, key, method):
@@ -306,7 +307,7 @@ def legal(rules, codes):
         else:
             assert start // rules.width == last // rules.width, (size, code)
         ships.append(Ship([start + k * step for k in range(size)]))
-    Fleet(rules, ships).validate()
+    fleetcheck.validate(Fleet(rules, ships))
 
 
 def test_opening_tables_hold_legal_fleets_and_every_symmetry_keeps_them_legal():

@@ -4,6 +4,7 @@ and laid out as each style says (how hard they are to find is measured by tools.
 from check import Rng
 
 from seabattle.ai import fleet as A
+from seabattle import fleetcheck
 from seabattle import rules as R
 from seabattle.placement import BAND
 
@@ -36,7 +37,7 @@ def test_new_styles_are_legal_and_distinct_under_every_preset():
             rng = Rng(len(name) * 7 + len(style))
             for _ in range(12):
                 fleet = A.style_fleet(style, rules, rng)
-                fleet.validate()
+                fleetcheck.validate(fleet)
                 if layout(fleet) not in seen:
                     seen.append(layout(fleet))
             assert len(seen) >= 11, (name, style, len(seen))
@@ -113,7 +114,7 @@ def test_the_mix_is_legal_and_varies():
     seen = []
     for _ in range(30):
         fleet = A.computer_fleet(rules, rng)
-        fleet.validate()
+        fleetcheck.validate(fleet)
         if layout(fleet) not in seen:
             seen.append(layout(fleet))
     assert len(seen) == 30

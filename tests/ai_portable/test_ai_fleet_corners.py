@@ -5,6 +5,7 @@ hard the fleets are to find is measured by tools.bench ai --rules corners --flee
 from check import Rng
 
 from seabattle.ai import fleet as A
+from seabattle import fleetcheck
 from seabattle import rules as R
 
 
@@ -41,7 +42,7 @@ def test_the_band_packs_its_big_ships_where_ships_may_touch_at_corners():
     touching = 0
     for _ in range(12):
         fleet = A.style_fleet("band", rules, rng)
-        fleet.validate()
+        fleetcheck.validate(fleet)
         assert in_one_band(rules, fleet), sorted([list(s.cells) for s in fleet.ships])
         touching += touches_at_a_corner(rules, fleet)
     assert touching > 0  # packed as these rules allow, not as classic's
@@ -52,7 +53,7 @@ def test_the_corners_mix_draws_the_band_where_classic_draws_the_corner():
     banded = 0
     for seed in range(30):
         fleet = A.computer_fleet(corners, Rng(seed))
-        fleet.validate()
+        fleetcheck.validate(fleet)
         banded += in_one_band(corners, fleet)
     # band 4 + corner 5 of the 10 shares (the spread style's big ships are on the whole ring)
     assert banded >= 20, banded

@@ -9,6 +9,7 @@ from seabattle import rules as R
 from seabattle.ai.fleet import border_fleet
 from seabattle.ai.hard.player import STYLES, Hard
 from seabattle.placement import perelman_fleet, random_fleet
+from seabattle import recordbook
 from seabattle.records import Records
 
 CLASSIC = R.preset("classic")
@@ -42,10 +43,10 @@ def test_habits_round_trip_through_bytes_and_records():
     assert len(data) == 6 and data[0] == H.VERSION and data[1] == 5
     assert H.load(data) == bytearray(data)
     rec = Records()
-    rec.add("ai:hard", True, 60, 20)
+    recordbook.add(rec, "ai:hard", True, 60, 20)
     rec.habits["classic"] = data
     rec.habits["mb"] = learnt(random_fleet, 2, 2, rules=R.preset("mb"))
-    again = Records.from_bytes(rec.to_bytes())
+    again = recordbook.from_bytes(recordbook.to_bytes(rec))
     assert again.habits == rec.habits
     assert again.rows == rec.rows
     assert H.styles(again.habits["classic"]) == H.styles(data)
@@ -118,19 +119,20 @@ def test_habits_saved_before_the_corner_style_load_with_their_evidence():
     assert n[1] >= 10 and n[1] > n[3] and n[0] >= H.FLOOR, n  # the edge-line habit it held
     new = H.observe(old, CLASSIC, perelman_fleet(CLASSIC, Rng(12)))
     assert len(new) == 6 and new[0] == H.VERSION and new[1] == 8 and new[5] > 0, new
-    rec = Records.from_bytes(b"ai:hard=3,1,180,60,55\nhabits:classic:1,7,3,40,2")
+    rec = recordbook.from_bytes(b"ai:hard=3,1,180,60,55\nhabits:classic:1,7,3,40,2")
     assert H.load(rec.habits["classic"])[1:] == bytearray([7, 3, 40, 2, 0])
-    assert Records.from_bytes(Records.from_bytes(b"habits:classic:1,7,3,40,2").to_bytes()).habits["classic"] == old
+    saved = recordbook.to_bytes(recordbook.from_bytes(b"habits:classic:1,7,3,40,2"))
+    assert recordbook.from_bytes(saved).habits["classic"] == old
 
 
 def test_records_survive_damaged_or_old_habit_lines():
-    rec = Records.from_bytes(b"ai:hard=3,1,180,60,55\nhabits:classic:1,2,x\nhabits:corners:1,300,0,0,0")
+    rec = recordbook.from_bytes(b"ai:hard=3,1,180,60,55\nhabits:classic:1,2,x\nhabits:corners:1,300,0,0,0")
     assert rec.rows == {"ai:hard": [3, 1, 180, 60, 55]}
     assert "classic" not in rec.habits
     assert H.styles(rec.habits.get("corners")) is None or max(H.styles(rec.habits["corners"])) <= 3
-    old = Records.from_bytes(b"ai:easy=1,1,80,20,80\nduel=2,0,100,30,0")  # a save made before habits
+    old = recordbook.from_bytes(b"ai:easy=1,1,80,20,80\nduel=2,0,100,30,0")  # a save made before habits
     assert old.habits == {} and old.rows["duel"] == [2, 0, 100, 30, 0]
-    assert Records.from_bytes(b"\xff\xfe=\x80").rows == {}
+    assert recordbook.from_bytes(b"\xff\xfe=\x80").rows == {}
 
 
 def test_learnt_styles_drive_a_hard_game_on_every_preset():

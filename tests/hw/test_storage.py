@@ -7,7 +7,7 @@ from hardware.storeread import decode, open_store
 
 
 def _stats(n):
-    # stands for seabattle.records.Records.to_bytes(): text lines, one per mode
+    # stands for seabattle.recordbook.to_bytes(records): text lines, one per mode
     return b"".join(b"ai:%d=%d,%d,%d,20,%d\n" % (i, i + 1, i % 2, 40 + i, 40 + i) for i in range(n))
 
 

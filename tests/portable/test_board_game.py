@@ -2,7 +2,7 @@
 
 from check import raises
 
-from seabattle import board, rules
+from seabattle import board, fleetcheck, rules
 from seabattle.board import HALO, HIT, MISS, SUNK
 from seabattle.fleet import Fleet, Ship
 from seabattle.game import Game
@@ -19,7 +19,7 @@ MINE = ((0, 1, 2, 3), (6, 7, 8), (20, 21, 22), (25, 26), (28, 29), (40, 41), (49
 
 
 def fleet_of(ships, name="classic"):
-    return Fleet(rules.preset(name), [Ship(c) for c in ships]).validate()
+    return fleetcheck.validate(Fleet(rules.preset(name), [Ship(c) for c in ships]))
 
 
 def test_answers_and_sinking():

@@ -2,7 +2,7 @@
 
 from check import Rng, raises
 
-from seabattle import placement, rules
+from seabattle import fleetcheck, placement, rules
 
 
 def test_same_seed_same_fleet():
@@ -19,9 +19,9 @@ def test_random_fleets_are_legal_for_every_preset():
         r = rules.preset(name)
         for _ in range(8):
             f = placement.random_fleet(r, rng)
-            f.validate()
+            fleetcheck.validate(f)
             f = placement.perelman_fleet(r, rng)
-            f.validate()
+            fleetcheck.validate(f)
 
 
 def test_perelman_packs_big_ships_at_one_corner_and_spreads_singles():
@@ -61,5 +61,5 @@ def test_small_boards_and_other_fleets():
     for r in (rules.Rules("small", 5, 5, (3, 2, 1, 1)), rules.Rules("wide", 20, 6, (5, 4, 3, 3, 2, 2, 1)),
               rules.Rules("big", 20, 20, (4, 4, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1))):
         for _ in range(3):
-            placement.random_fleet(r, rng).validate()
-            placement.perelman_fleet(r, rng).validate()
+            fleetcheck.validate(placement.random_fleet(r, rng))
+            fleetcheck.validate(placement.perelman_fleet(r, rng))

@@ -2,7 +2,7 @@
 
 from check import Rng, raises
 
-from seabattle import rules, save
+from seabattle import fleetcheck, rules, save, saveload
 from seabattle.fleet import Fleet, Ship
 from seabattle.game import Game
 
@@ -14,7 +14,7 @@ MB_B = ((5, 15, 25, 35, 45), (6, 16, 26, 36), (90, 91, 92), (70, 71, 72), (88, 8
 
 def fleets(r):
     pair = (MB_A, MB_B) if r.name == "mb" else (CLASSIC_A, CLASSIC_B)
-    return [Fleet(r, [Ship(c) for c in ships]).validate() for ships in pair]
+    return [fleetcheck.validate(Fleet(r, [Ship(c) for c in ships])) for ships in pair]
 
 
 def play(g, rng, shots):
@@ -39,7 +39,7 @@ def test_save_round_trip_every_preset():
                     [s.cells for s in g.fleets[1].ships], bytes(g.views[0].cells), bytes(g.views[1].cells),
                     g.stats[0].as_tuple(), g.stats[1].as_tuple())
             g = None
-            back, extra = save.loads(data)
+            back, extra = saveload.loads(data)
             assert extra == b"lvl"
             assert want == (bytes(back.moves), back.turn, back.winner, list(back.last),
                             [s.cells for s in back.fleets[0].ships], [s.cells for s in back.fleets[1].ships],
@@ -65,13 +65,13 @@ def test_truncated_corrupted_and_foreign_saves_are_refused():
     play(g, rng, 50)
     data = save.dumps(g)
     for n in range(len(data)):
-        raises(save.SaveError, save.loads, data[:n])
+        raises(saveload.SaveError, saveload.loads, data[:n])
     for i in range(0, len(data), 7):
         bad = bytearray(data)
         bad[i] ^= 0x20
-        raises(save.SaveError, save.loads, bytes(bad))
+        raises(saveload.SaveError, saveload.loads, bytes(bad))
     newer = bytearray(data)
     newer[2] = 9
-    assert "format 9" in str(raises(save.SaveError, save.loads, bytes(newer)))
-    raises(save.SaveError, save.loads, b"XX" + data[2:])
-    raises(save.SaveError, save.loads, data + b"\x00")
+    assert "format 9" in str(raises(saveload.SaveError, saveload.loads, bytes(newer)))
+    raises(saveload.SaveError, saveload.loads, b"XX" + data[2:])
+    raises(saveload.SaveError, saveload.loads, data + b"\x00")

@@ -2,7 +2,7 @@
 
 from check import Rng, raises
 
-from seabattle import rules, textboard
+from seabattle import fleetcheck, rules, textboard
 from seabattle.game import Game
 
 
@@ -32,7 +32,7 @@ CLASSIC = """
 def test_picture_round_trip_with_shots():
     r = rules.preset("classic")
     rng = Rng(2)
-    f = textboard.parse(CLASSIC, r).fleet.validate()
+    f = fleetcheck.validate(textboard.parse(CLASSIC, r).fleet)
     g = Game(r, (f, f))
     play(g, rng, 60)
     text = textboard.format_board(g.boards[0])
@@ -47,7 +47,7 @@ def test_touching_ships_are_lettered_and_read_back():
     text = "AAAAA.....\nBBBB......\nC.........\nC.........\nC..DDD....\n..........\nEE........\n..........\n" \
            "..........\n..........\n"
     pic = textboard.parse(text, r)
-    pic.fleet.validate()
+    fleetcheck.validate(pic.fleet)
     assert [s.size for s in pic.fleet.ships] == [5, 4, 3, 3, 2]
     out = textboard.format_fleet(pic.fleet)
     assert out.count("A") == 5 and "#" not in out

@@ -307,7 +307,7 @@ def test_the_hard_level_expects_the_habits_learnt_from_earlier_fleets():
 
 
 def test_a_saved_game_is_offered_on_the_title_and_continues_where_it_stopped():
-    from seabattle import save
+    from seabattle import save, saveload
 
     flow, _rec, _saved = _new("en", seed=4)
     _to_battle(flow, "normal")
@@ -321,7 +321,7 @@ def test_a_saved_game_is_offered_on_the_title_and_continues_where_it_stopped():
     game, extra = flow.saving()
     data = save.dumps(game, extra)
     # a new start-up (another level chosen in the settings) gets the saved game back
-    again = Flow(Rng(9), settings=Settings(lang="uk", level=2), saved=save.loads(data))
+    again = Flow(Rng(9), settings=Settings(lang="uk", level=2), saved=saveload.loads(data))
     assert again.keys[0] == "continue" and again.screen.items[0] == strings.say("uk", "menu_continue")
     again.act(ui.FIRE)
     g = again.match.game

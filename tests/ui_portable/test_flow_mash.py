@@ -5,7 +5,7 @@ reloads to the same game and continues from the title. Portable (CPython and Mic
 
 from check import Rng
 
-from seabattle import save, ui
+from seabattle import save, saveload, ui
 from seabattle.screens.flow import Flow, Settings
 
 # FIRE weighs more: a child presses the big button most, and games then get played to the end
@@ -21,7 +21,7 @@ def _resumes(state):
     """The saved bytes of ``state`` load into a new flow whose title continues that game."""
     game, extra = state
     data = save.dumps(game, extra)
-    loaded = save.loads(data)
+    loaded = saveload.loads(data)
     assert bytes(loaded[0].moves) == bytes(game.moves) and loaded[1] == bytes(extra)
     again = Flow(Rng(1), settings=Settings(lang="en"), saved=loaded)
     assert again.keys[0] == "continue"
