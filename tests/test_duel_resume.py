@@ -108,8 +108,8 @@ print(" ".join(sorted(played)))
 
 def test_each_phase_imports_only_its_own_code():
     """What a duel imports while both sides shoot, in a fresh interpreter (on a board every
-    module imported stays in the heap while anything of it is referenced): a new duel's making
-    (seabattle.duel.state) but not the set-up's code; no game against the computer's Game
+    module imported stays in the heap while anything of it is referenced): a new duel is made
+    without the set-up's code; no game against the computer's Game
     (seabattle.game) for the score; no reveal's check (seabattle.duel.verify) before the reveal; no
     finding's code (seabattle.duel.evidence) while all goes well."""
     import subprocess
@@ -118,7 +118,7 @@ def test_each_phase_imports_only_its_own_code():
     out = subprocess.run([sys.executable, "-c", _WHAT_A_PHASE_IMPORTS], capture_output=True, text=True,
                          check=True, cwd=__file__.rsplit("/tests/", 1)[0]).stdout.splitlines()
     made, played = set(out[0].split()), set(out[1].split())
-    assert "seabattle.duel.state" in made and "seabattle.duel.setup" not in made
+    assert "seabattle.duel.protocol" in made and "seabattle.duel.setup" not in made
     assert "seabattle.duel.shots" in played and "seabattle.duel.match" in played
     assert "seabattle.game" not in played and "seabattle.duel.verify" not in played
     # a finding's code (seabattle.duel.evidence) only when something went wrong: nothing did here
@@ -135,5 +135,5 @@ def test_every_protocol_module_is_dropped_when_no_duel_is_going_on():
     here = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "seabattle", "duel")
     mods = ["seabattle.duel." + f[:-3] for f in os.listdir(here) if f.endswith(".py") and f != "__init__.py"]
     mods = [m for m in mods if m not in ("seabattle.duel.adapter", "seabattle.duel.lobby", "seabattle.duel.evidence_text")]
-    assert {"seabattle.duel.protocol", "seabattle.duel.state", "seabattle.duel.shots"} <= set(mods)
+    assert {"seabattle.duel.protocol", "seabattle.duel.wire", "seabattle.duel.shots"} <= set(mods)
     assert set(mods) <= set(PROTOCOL), sorted(set(mods) - set(PROTOCOL))

@@ -4,6 +4,7 @@ two-slot store gives it) still ends in the same verified game, and the shot tag 
 board forget its own shots cannot be forged."""
 
 from seabattle.duel import protocol as D
+from seabattle.duel import wire as W
 from doubles import duelsim
 
 SEEDS = (1, 2, 3, 4, 5, 6)
@@ -97,7 +98,7 @@ class _Forger(D.Duel):
         if self.forged or not self.resent_after_reboot:
             return
         msg = bytearray(self._outbox[-1])
-        if msg[0] != D.T_RESULT:
+        if msg[0] != W.T_RESULT:
             return
         for sq in range(self.rules.cells):
             if not self.board.fleet.owner[sq] and not self.board.shots[sq] and sq != msg[3]:

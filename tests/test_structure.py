@@ -18,12 +18,10 @@ KNOWN_CYCLES = {
     'hardware.display.pages hardware.display.render',
     'hardware.input hardware.schemes',
     'hardware.radio.ble hardware.radio.blefind',
-    'seabattle.duel.protocol seabattle.duel.restore seabattle.duel.reveal seabattle.duel.setup seabattle.duel.shots seabattle.duel.state seabattle.duel.sync seabattle.duel.verify',
 }
 KNOWN_LONG = {
     'hardware/desktop/bleio.py',
     'hardware/radio/blefind.py',
-    'seabattle/duel/protocol.py',
     'tests/ai_portable/test_ai.py',
     'tests/test_boards.py',
     'tests/test_duel_menu_resume.py',
@@ -31,9 +29,6 @@ KNOWN_LONG = {
 KNOWN_DISPATCH = {
     'hardware/display/layouts.py: def __getattr__ (calls found only through a name)',
     'hardware/display/layouts.py: getattr with a computed name',
-    'seabattle/duel/adapter.py: __import__ of a computed module path',
-    'seabattle/duel/adapter.py: def __getattr__ (calls found only through a name)',
-    'seabattle/duel/adapter.py: getattr with a computed name',
 }
 
 

@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 from doubles import duelsim  # noqa: E402
 from seabattle.duel import frame  # noqa: E402
 from seabattle.duel import protocol as D  # noqa: E402
+from seabattle.duel import wire as W  # noqa: E402
 
 
 def _loss(text):
@@ -135,9 +136,9 @@ def main(argv=None):
         "wall_s": round(time.time() - start, 1),
         "frames_sha256": wire.hexdigest()[:16],
         "saves_sha256": saves.hexdigest()[:16],
-        "wire_shot": frame.wire_length(4 + D.TAG),  # with the shot's tag (see seabattle/duel/protocol.py)
-        "wire_result": frame.wire_length(13 + D.TAG),
-        "wire_result_sunk": frame.wire_length(15 + D.TAG),
+        "wire_shot": frame.wire_length(4 + W.TAG),  # with the shot's tag (see seabattle/duel/wire.py)
+        "wire_result": frame.wire_length(13 + W.TAG),
+        "wire_result_sunk": frame.wire_length(15 + W.TAG),
     }
     print("duel: %d games, loss %.1f%% (+%.1f%% duplicates, 5-90 ms delays, %d disconnects), seed %d" % (
         args.games, args.loss * 100, args.loss * 50, disconnects, args.seed))

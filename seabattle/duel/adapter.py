@@ -30,35 +30,18 @@ made.
 
 from seabattle.compat import forget, load_module
 
-_HOST = 0
-_GUEST = 1
 # the protocol's modules, loaded by the first Duel (seabattle.duel.protocol imports the rest): dropped
 # when no duel is going on, so a game against the computer after a duel does not hold them
-PROTOCOL = ("seabattle.duel.protocol", "seabattle.duel.state", "seabattle.duel.sync", "seabattle.duel.setup",
+PROTOCOL = ("seabattle.duel.protocol", "seabattle.duel.wire", "seabattle.duel.sync", "seabattle.duel.setup",
             "seabattle.duel.shots", "seabattle.duel.reveal", "seabattle.duel.restore", "seabattle.duel.verify",
             "seabattle.duel.evidence", "seabattle.duel.commit", "seabattle.duel.channel", "seabattle.duel.frame",
             "seabattle.duel.match")
-# the title's and the lobby's calls: seabattle.duel.lobby's functions, loaded while no Duel is made
-LOBBY = "seabattle.duel.lobby"
-LOBBY_CALLS = ("resumable", "radio", "resume", "abandon", "host", "join", "connect")
 
 
 def _lobby():
-    return __import__(LOBBY, None, None, ("made",))
-
-
-def _match(duel):
-    """The battle screens' view of ``duel`` (seabattle.duel.match.DuelMatch, loaded now)."""
-    from seabattle.duel.match import DuelMatch
-
-    return DuelMatch(duel)
-
-
-def forget_protocol():
-    """Drop the protocol's modules (a board's VM only; a Duel still referenced keeps working:
-    its methods hold their module's globals, and a phase's module loads again when asked)."""
-    for path in PROTOCOL:
-        forget(path)
+    """The title's and the lobby's calls (seabattle.duel.lobby's functions of the adapter), loaded
+    while no Duel is made: a duel's battle holds this class, not that module."""
+    return load_module("seabattle.duel.lobby")
 
 
 class DuelAdapter:
@@ -70,34 +53,55 @@ class DuelAdapter:
         self.forget = forget  # drops the saved duel from the nvm
         self._loading = None  # duel bytes to load once the linker has a link
         self.resuming = False
-        self.role = _HOST
+        self.role = None  # seabattle.duel.wire's HOST or GUEST, once hosting or joining (seabattle.duel.lobby)
         self.duel = None
         self.match = None
         self.code = ""
         self.lobbies = []
         self.active = False
+        self.resume_at = None  # when a saved duel's lobby began waiting for the opponent
 
     # ----- the lobby: seabattle.duel.lobby's functions of the adapter ---------------------------
-    def __getattr__(self, name):
-        """``resumable()``, ``radio()``, ``resume()``, ``abandon()``, ``host()``, ``join()``,
-        ``connect(lobby)``: the title's and the lobby's calls (see seabattle.duel.lobby), not
-        methods: a duel's battle holds this class, that module only until a Duel is made."""
-        if name not in LOBBY_CALLS:
-            raise AttributeError(name)
-        lobby = _lobby()
-        return lambda *args: getattr(lobby, name)(self, *args)
+    def resumable(self):
+        return _lobby().resumable(self)
+
+    def radio(self):
+        return _lobby().radio(self)
+
+    def resume(self):
+        return _lobby().resume(self)
+
+    def abandon(self):
+        return _lobby().abandon(self)
+
+    def host(self):
+        return _lobby().host(self)
+
+    def join(self):
+        return _lobby().join(self)
+
+    def connect(self, lobby):
+        return _lobby().connect(self, lobby)
+
+    def forget_protocol(self):
+        """Drop the protocol's modules (a board's VM only; a Duel still referenced keeps working:
+        its methods hold their module's globals, and a phase's module loads again when asked)."""
+        for path in PROTOCOL:
+            forget(path)
 
     def cancel(self):
         d = self.duel
-        if d is not None and d.fleet is not None and d.phase < 3 and self.load_duel is not None:
-            # left unfinished: still in the nvm, offered again on the title
-            self.saved = (self.linker_code(), bytes(d.save()))
+        if d is not None and d.fleet is not None and self.load_duel is not None:
+            from seabattle.duel.wire import DONE  # (loaded with the Duel)
+
+            if d.phase != DONE:  # left unfinished: still in the nvm, offered again on the title
+                self.saved = (self.linker_code(), bytes(d.save()))
         self.active = False
         self.resuming = False
         self.duel = None
         self.match = None
         self.linker.cancel()
-        forget_protocol()  # no duel is going on
+        self.forget_protocol()  # no duel is going on
 
     def linker_code(self):
         link = self.linker.link
@@ -112,7 +116,9 @@ class DuelAdapter:
         # the computer's match (seabattle.match, imported by seabattle.screens.battle_start)
         forget("seabattle.fleetcheck")
         forget("seabattle.match")
-        self.match = _match(self.duel)
+        from seabattle.duel.match import DuelMatch
+
+        self.match = DuelMatch(self.duel)
         return self.match
 
     def accept(self):
@@ -125,7 +131,7 @@ class DuelAdapter:
         if self.duel is None:
             if not _lobby().made(self, flow):  # (the link found, the Duel made or loaded)
                 return
-            forget(LOBBY)  # the lobby's code: a Duel is going on
+            forget("seabattle.duel.lobby")  # the lobby's code: a Duel is going on
         for ev in self.duel.poll():
             self._event(flow, ev, now)
 

@@ -1,6 +1,6 @@
 """The duel adapter's lobby (seabattle.duel.adapter.DuelAdapter): a saved duel offered, resumed or
 abandoned, hosting, joining, and the Duel made once the link is there, as functions of the
-adapter ``a`` (the adapter's ``__getattr__`` and ``poll`` call them).
+adapter ``a`` (the adapter's methods of the same names and ``poll`` call them).
 
 Loaded while no Duel is made (the title's offer, the lobby, a saved duel's reconnection) and
 dropped once one is (``DuelAdapter.poll``) or the title lets the adapter go
@@ -8,8 +8,12 @@ dropped once one is (``DuelAdapter.poll``) or the title lets the adapter go
 board every module held is heap).
 """
 
-from seabattle.compat import forget, load_module
-from seabattle.duel.adapter import _GUEST, _HOST, _match, forget_protocol
+from seabattle.compat import const, forget, load_module
+
+# seabattle.duel.wire's roles (the values the Duel takes): the lobby does not load the protocol's modules
+_HOST = const(0)
+_GUEST = const(1)
+_DONE = const(3)  # and its DONE: a finished duel's phase
 
 # How long a resumed duel waits in its lobby for the opponent (s): seabattle.duel.protocol's GONE_MS, the
 # silence after which a duel ends with the opponent gone (a constant of its own: the lobby does not
@@ -34,12 +38,12 @@ def resumable(a):
         role, phase, peer, placed = duel_save.peek(a.saved[1])
     except ValueError:  # seabattle.duel.protocol.DuelError: not a duel save, or damaged
         if a.duel is None:
-            forget_protocol()  # the error's class loaded it
+            a.forget_protocol()  # the error's class loaded it
         return None
     finally:
         duel_save = None
         forget("seabattle.duel.restore")
-    if phase >= 3 or not placed:  # done, or nothing committed yet: nothing to go back to
+    if phase >= _DONE or not placed:  # done, or nothing committed yet: nothing to go back to
         return None
     return peer, role
 
@@ -76,7 +80,7 @@ def abandon(a):
     a.saved = None
     if a.forget is not None:
         a.forget()
-    forget_protocol()
+    a.forget_protocol()
 
 
 def _lobby(a, role):
@@ -145,7 +149,9 @@ def made(a, flow):
         a.duel = a.load_duel(a._loading, link, wait)
         a._loading = None
         a.saved = None  # (its bytes, ~2 KB: Back saves the Duel's state again, DuelAdapter.cancel)
-        a.match = _match(a.duel)
+        from seabattle.duel.match import DuelMatch
+
+        a.match = DuelMatch(a.duel)
         a.match.started()
         a.match.replayed()
     elif not link.connected:

@@ -10,6 +10,7 @@ if a game against the computer left it loaded.
 """
 
 from seabattle.compat import forget
+from seabattle.duel.wire import SETUP
 from seabattle.stats import Stats
 
 
@@ -49,7 +50,7 @@ class DuelMatch:
         """Where a loaded duel stands: "battle" (shooting or decided), "wait" (fleet committed,
         toss not done), "place" (rules agreed, no fleet) or "hello" (nothing agreed yet)."""
         d = self.d
-        if d.view is not None and d.phase != 0 and d.fleet is not None and d.peer_nonce is not None:
+        if d.view is not None and d.phase != SETUP and d.fleet is not None and d.peer_nonce is not None:
             return "battle"
         if d.fleet is not None:
             return "wait"

@@ -7,85 +7,18 @@ A UI or a BLE adapter drives it with three calls::
     duel.set_fleet(fleet)     # after the ("hello", ...) event: rules are agreed now
     duel.fire(square)         # when duel.my_turn(); raises DuelError/ShotError, changing nothing
 
-``poll()`` returns a list of event tuples (the comment "The events" below lists them).
-``store(bytes)`` is called with the state at the few points where it must be durable before the
-peer sees what depends on it (see "Flash wear" below): after a reboot ``Duel.load(saved, link,
-clock, rng, store)`` continues the same game.
-
-The conversation (each message is one frame; see ``T_*``):
-
-* every connection starts with SYNC: what each side already holds from the other, so either
-  side resends exactly what the other lacks (after a disconnect or a reboot);
-* HELLO: protocol version range, role, rules (the host's win), name;
-* TOSS_C, CMT..., TOSS_R: commitment to a coin nonce, the fleet committed cell by cell, the nonce
-  revealed. The nonces and both fleet commitments give the session id, who shoots first and
-  the match code both screens show;
-* SHOT / RESULT (+ PROOF): each answer carries the salt that opens the committed cell, a sunk
-  answer names the ship and opens its halo; the shooter checks it on arrival;
-* REVEAL / SHIPS after the game: the seed and the fleet, checked in full (seabattle.duel.verify);
-* ERROR: a refused move or a cheat, with evidence.
-
-Flash wear: on a board every ``store`` is one nvm write, one flash page erase. The state is
-kept only where forgetting it would let the peer change the game, never for what the peer
-simply sends again after a reconnect (the SYNC says what each side holds):
-
-* before TOSS_C and the first CMT: my coin nonce, seed and fleet. Forgotten, I would commit
-  to a new fleet or coin after the peer has the old commitments;
-* before TOSS_R (my nonce revealed): the peer's coin commitment and all its cell commitments,
-  so it can never swap them once the toss can be computed;
-* when the toss is complete (both nonces: session id, first shooter): the peer learns from
-  this poll's acknowledgement that I know the session and stops accepting session 0;
-* before answering a shot of the peer's that passes the turn ("Мимо!"): forgotten, the peer
-  could fire that shot again at another cell with the answer in hand, a free shot. A hit or a
-  sunk answer keeps the peer shooting, so a peer firing it again elsewhere gains nothing: after
-  a reboot it re-sends its shots (SHOT k) and I answer them again from my board;
-* my own shots need no save: each SHOT carries a TAG, a MAC of (shot number, cell) under my
-  secret seed, echoed in the RESULT. A peer answering a shot I forgot proves with the tag which
-  cell I chose; it cannot make one up without my seed (revealed only after the game);
-* before REVEAL (the game decided) and when the duel is done (so it is not offered again).
-
-So a board writes about once per turn of its own plus five or six times a duel, instead of
-before every message. The logs of two boards may then differ by many shots after a reboot:
-the side ahead re-sends them in order (SHOT for its own, RESULT with the tag for the other's).
+``poll()`` returns a list of event tuples ("The events" below). ``store(bytes)`` is called with
+the state where it must be durable before the peer sees what depends on it: after a reboot
+``Duel.load(saved, link, clock, rng, store)`` continues the same game. The messages (``T_*``)
+and when the state is stored ("Flash wear"): seabattle.duel.wire.
 """
 
 from seabattle import rules as rules_mod
 from seabattle.duel import commit
-from seabattle.board import Board  # noqa: F401  (doubles.duelsim's cheats take it from here)
-from seabattle.compat import const, forget, load_module
-
-PROTO_MIN = const(1)
-PROTO_MAX = const(1)
-HOST = const(0)
-GUEST = const(1)
-
-SETUP = const(0)  # hello, commitments, coin toss
-PLAY = const(1)
-OVER = const(2)  # the game is decided; fleets being revealed
-DONE = const(3)  # verdict known, or stopped by an error / a vanished player
-
-T_SYNC = const(1)
-T_HELLO = const(2)
-T_TOSS_C = const(3)
-T_CMT = const(4)
-T_TOSS_R = const(5)
-T_SHOT = const(6)
-T_RESULT = const(7)
-T_PROOF = const(8)
-T_REVEAL = const(9)
-T_SHIPS = const(10)
-T_ERROR = const(11)
-
-PER_CMT = const(2)  # commitments per CMT message
-PER_PROOF = const(4)  # salts per PROOF message
-PER_SHIPS = const(16)  # ships per SHIPS message
-TAG = const(4)  # bytes of a shot's tag (see "Flash wear")
-NAME_MAX = const(12)  # bytes of a player's name on the wire
-NONE = const(255)
-
-REASONS = ("sunk", "gone", "cheat", "resign")
-GONE_MS = const(120000)
-REVEAL_MS = const(60000)
+from seabattle.compat import forget, load_module
+from seabattle.duel.wire import (DONE, GONE_MS, GUEST, HOST, NONE, OVER, PER_CMT, PLAY, REASONS, REVEAL_MS, SETUP,
+                                 T_CMT, T_ERROR, T_HELLO, T_PROOF, T_REVEAL, T_SHIPS, T_SHOT, T_SYNC, T_TOSS_R,
+                                 DuelError, Refused, finding, name_bytes, random_bytes)
 
 # The events poll() returns (a comment, not a string: a module's strings stay in a board's heap):
 #   ("hello", peer_name, rules)        the other device answered; rules agreed: place the fleet now
@@ -99,83 +32,73 @@ REVEAL_MS = const(60000)
 #   ("connected",) / ("disconnected",) / ("resumed",)
 
 
-def finding(kind, *args, error=None):
-    """A finding (seabattle.duel.evidence.Evidence), its module loaded now: a duel that goes well
-    needs none, and on a board every module loaded costs heap (the phases' modules make theirs
-    here too)."""
-    from seabattle.duel.evidence import Evidence
-
-    return Evidence(kind, *args, error=error)
-
-
-class DuelError(ValueError):
-    """A local call that is not allowed now (``evidence`` says why); nothing changed."""
-
-    def __init__(self, message, evidence=None):
-        super().__init__(message)
-        self.evidence = evidence
-
-
-class _Refuse(Exception):
-    """Raised inside message handlers: refuse the message, keep the game."""
-
-    def __init__(self, evidence, fatal=False):
-        super().__init__(evidence.kind)
-        self.evidence = evidence
-        self.fatal = fatal
-
-
 # The code of each phase is a module of its own, loaded (seabattle.compat.load_module) when the phase
-# needs it and dropped when it is over (on a board every module loaded keeps its code in the
-# heap, and compiling one from source needs room in proportion to its size):
-# seabattle.duel.setup (hello, commitments, coin toss), .shots (shots and answers), .reveal (the
-# fleets revealed and checked), .restore (reading a saved duel), .state (a new duel's state: held
-# while it is made), .sync (a connection's start: held until both sides said what they hold).
-# This module keeps the state, the channel while the link is up, the routing of messages and
-# saving.
+# needs it and dropped when it is over (on a board every module loaded keeps its code in the heap):
+# seabattle.duel.setup, .shots, .reveal; .restore reads a saved duel, .sync starts a connection.
 PARTS = ("seabattle.duel.setup", "seabattle.duel.shots", "seabattle.duel.reveal")  # by phase: SETUP, PLAY, OVER
-
-
-def ship_cells(rules, first, last):
-    """The cells of the straight ship from ``first`` to ``last`` (as sent on the wire): the
-    shots', the halos' and the reveal's, so the battle holds it and not seabattle.duel.verify.
-
-    Two squares in neither one row nor one column give just those two (a bent ship)."""
-    width = rules.width
-    if first > last:
-        first, last = last, first
-    if first // width == last // width:
-        return list(range(first, last + 1))
-    if first % width == last % width:
-        return list(range(first, last + 1, width))
-    return [first, last]
-
-
-def _random_bytes(rng, n):
-    out = bytearray(n)
-    for i in range(n):
-        out[i] = rng.randrange(256)
-    return bytes(out)
-
-
-def _name_bytes(name):
-    out = b""
-    for i in range(len(name)):
-        b = name[i:i + 1].encode("utf-8")  # a slice: iterating a str interns each letter on MicroPython
-        if len(out) + len(b) > NAME_MAX:
-            break
-        out += b
-    return out
 
 
 class Duel:
     def __init__(self, link, clock, rng, role, name, rules, store=None, gone_ms=GONE_MS, reveal_ms=REVEAL_MS,
                  restoring=False):
-        """The duel's state: its fields are set (and described) in seabattle.duel.state.init."""
-        try:
-            load_module("seabattle.duel.state").init(self, link, clock, rng, role, name, rules, store, gone_ms, reveal_ms, restoring)
-        finally:
-            forget("seabattle.duel.state")  # made once: the set-up's screens need not hold it
+        """A new duel (``restoring``: its state follows from a save, seabattle.duel.restore)."""
+        if role not in (HOST, GUEST):
+            raise DuelError("role must be HOST or GUEST")
+        if rules.cells > 256:
+            raise DuelError("duels need a board of at most 256 cells", finding("rules"))
+        forget("seabattle.game")  # a game against the computer's, if one was played: a duel never uses it
+        self.link = link
+        self.clock = clock
+        self.rng = rng
+        self.role = role
+        self.name = name_bytes(name)
+        self.rules = rules  # the host's; the guest takes them from the hello
+        self.store = store  # store(bytes): keep the state durable (see "Flash wear")
+        self.gone_ms = gone_ms  # silence after which the opponent is gone
+        self.reveal_ms = reveal_ms  # wait for the opponent's reveal after the game
+        self.phase = SETUP
+        self.events = []  # what the next poll() returns
+        self.stats = {"replays": 0, "refused": 0, "bad": 0, "resyncs": 0}
+        # the reliable channel (seabattle.duel.channel, made by seabattle.duel.sync.connect) only while
+        # the link is up (~5 KB); its counters (Channel.stats) are this list, kept across connections
+        self.channel = None
+        self.channel_stats = [0] * 7
+        self._up = False  # the link, at the last poll
+        self._down_since = clock()
+        self._synced = False  # the peer's SYNC read on this connection
+        self._peer = None  # what the peer holds from me: [hello, toss_c, cmt, toss_r, log, reveal parts]
+        self._outbox = []  # messages for the channel as soon as it has room
+        self._toss_msg = 0  # the channel's number of my TOSS_R: its acknowledgement tells the peer knows the session
+        self._foreign_seen = 0  # foreign frames already reported
+        self._dirty = True  # changed since the last store()
+        self._must = False  # store() in this poll, before anything is acknowledged or sent
+        # the set-up (seabattle.duel.setup): the hello, both coin nonces, my fleet and its commitments
+        self.hello_in = False
+        self.peer_name = ""
+        self.nonce = None if restoring else random_bytes(rng, commit.NONCE)
+        self.peer_toss_c = self.peer_nonce = None
+        self.seed = self.fleet = self.board = self.my_root = None  # my secret seed, fleet, its root
+        self._salts = self._cmt = None  # from the seed: kept while needed, else recomputed
+        self.peer_cmt = None  # the peer's cell commitments (peer_cmt_n CMT messages of them)
+        self.peer_cmt_n = 0
+        self.sid = 0  # the session id, once both nonces are known
+        self.peer_knows_sid = False
+        self.first = -1  # the role that shoots first
+        self.code = None  # the match code both screens show
+        # the battle (seabattle.duel.shots)
+        self.view = None  # my chart of the opponent's board
+        self.log = bytearray()  # 4 bytes a shot: (mine << 7 | answer, square, first, last)
+        self.tags = bytearray()  # TAG bytes a shot: the peer's tag of its shots (zeros for mine)
+        self.pending = -1  # my shot waiting for its answer
+        self.turn_mine = False
+        self.opened_peer = self.opened_mine = None  # cells of the peer's board I know, of mine it knows
+        self._wait = None  # a sunk answer waiting for its halo proofs
+        # the end (seabattle.duel.reveal)
+        self.won = self.reason = self.verdict = None  # True / False, a REASONS; findings after the reveal
+        self._over_at = 0
+        self.peer_seed = None
+        self.peer_ships = []
+        self.peer_nships = -1
 
     # -- what the UI asks -----------------------------------------------------------------
     def my_turn(self):
@@ -238,11 +161,8 @@ class Duel:
 
     def _tidy(self):
         """Drop the phase modules this phase no longer needs (a stray repeat of an old phase's
-        message loads its module again: correct, only slower), and every one of them while the
-        link is down: then only the timers run, and the link finding its peer again needs the
-        room (the resumed conversation loads the phase's module again). Nor the channel while
-        the link is down (Duel.channel is None then): seabattle.duel.sync makes a new one, and
-        loads its modules again, when the link is up."""
+        message loads its module again: correct, only slower), and all of them and the channel's
+        while the link is down: then only the timers run, and finding the peer needs the room."""
         now = self.phase if self._up else -1
         for i in range(3):
             if i != now:
@@ -270,10 +190,6 @@ class Duel:
         self.phase = DONE
         self._dirty = True
         self._must = True
-
-    def tag(self, n, sq):
-        """The tag of my shot ``n`` at ``sq``: only my seed makes it (see "Flash wear")."""
-        return commit.sha256(b"shot" + self.seed + bytes((n >> 8, n & 0xFF, sq)))[:TAG]
 
     def _set_session(self):
         ch = self.channel
@@ -327,19 +243,8 @@ class Duel:
                 and load_module("seabattle.duel.setup").plan(self):
             return  # the set-up: mine is not all with the peer yet (seabattle.duel.setup)
         n = self.shots()
-        if p[4] < n:  # the peer lacks shot k (after a reboot: maybe many): mine again, or my answer
-            k = p[4]
-            p[4] = k + 1
-            e = self.log[4 * k:4 * k + 4]
-            if e[0] >> 7:
-                self._outbox.append(bytes((T_SHOT, k >> 8, k & 0xFF, e[1])) + self.tag(k, e[1]))
-            else:
-                self._answer(k)
-            return
-        if self.pending >= 0 and p[4] == n:
-            p[4] = n + 1  # it will hold my shot
-            self._outbox.append(bytes((T_SHOT, n >> 8, n & 0xFF, self.pending)) + self.tag(n, self.pending))
-            return
+        if p[4] < n or self.pending >= 0 and p[4] == n:  # a shot the peer lacks (seabattle.duel.shots)
+            return load_module("seabattle.duel.shots").plan(self)
         if self.phase >= OVER and self.reason == "sunk":
             load_module("seabattle.duel.reveal").plan(self)  # my fleet revealed, if the peer lacks it
 
@@ -351,12 +256,6 @@ class Duel:
         """RESULT (and PROOFs) for shot ``k``, which the peer fired at me."""
         load_module("seabattle.duel.shots").answer(self, k)
 
-    def _opened_before(self, k, mine):
-        return load_module("seabattle.duel.shots").opened_before(self, k, mine)
-
-    def _halo_needed(self, cells, opened):
-        return load_module("seabattle.duel.shots").halo_needed(self, cells, opened)
-
     def _send_error(self, evidence, fatal):
         self._outbox.insert(0, bytes((T_ERROR, 1 if fatal else 0)) + evidence.encode())
 
@@ -364,7 +263,7 @@ class Duel:
     def _receive(self, m):
         try:
             self._dispatch(m)
-        except _Refuse as r:
+        except Refused as r:
             self.stats["refused"] += 1
             if r.fatal:
                 self._fail(r.evidence)
@@ -389,24 +288,19 @@ class Duel:
         self._outbox = []
         if self._up:
             self._send_error(evidence, True)
-            self._flush_errors()
-
-    def _flush_errors(self):
-        while self._outbox and self.channel.room() > 0:
-            self.channel.send(self._outbox.pop(0))
+            while self._outbox and self.channel.room() > 0:
+                self.channel.send(self._outbox.pop(0))
 
     def _dispatch(self, m):
         t = m[0]
         if t == T_SYNC:
             if self._synced:
-                raise _Refuse(finding("replay", -1))
+                raise Refused(finding("replay", -1))
             return load_module("seabattle.duel.sync").on_sync(self, m)
         if t == T_ERROR:
             from seabattle.duel.evidence import decode
 
-            ev = decode(m[2:])
-            if ev is None:
-                ev = finding("desync", -1)
+            ev = decode(m[2:]) or finding("desync", -1)
             if m[1]:
                 self._event(("error", ev, True))
                 self._done()
@@ -414,30 +308,19 @@ class Duel:
                 self._event(("refused", ev))
             return
         if not self._synced:
-            raise _Refuse(finding("desync", -1))
+            raise Refused(finding("desync", -1))
         if self.phase == DONE:
             return
         if T_HELLO <= t <= T_TOSS_R:  # the set-up's messages
             if self.phase != SETUP:  # all agreed already: only a repeat (seabattle.duel.setup)
                 if t == T_CMT and m[1] >= self.peer_cmt_n:
-                    raise _Refuse(finding("desync", -1), True)
+                    raise Refused(finding("desync", -1), True)
                 if t == T_CMT:
                     self.stats["replays"] += 1
                 return
-            s = load_module("seabattle.duel.setup")
-            if t == T_HELLO:
-                return s.on_hello(self, m)
-            if t == T_TOSS_C:
-                return s.on_toss_c(self, m)
-            if t == T_CMT:
-                return s.on_cmt(self, m)
-            return s.on_toss(self, m)
-        if t == T_SHOT:
-            return load_module("seabattle.duel.shots").on_shot(self, m)
-        if t == T_RESULT:
-            return load_module("seabattle.duel.shots").on_result(self, m)
-        if t == T_PROOF:
-            return load_module("seabattle.duel.shots").on_proof(self, m)
+            return load_module("seabattle.duel.setup").on_message(self, m)
+        if T_SHOT <= t <= T_PROOF:
+            return load_module("seabattle.duel.shots").on_message(self, m)
         if t == T_REVEAL or t == T_SHIPS:
             if self.phase == SETUP or self.verdict is not None:
                 return
@@ -455,17 +338,15 @@ class Duel:
 
     # -- saving -------------------------------------------------------------------------------
     def save(self):
-        """The state as bytes (see ``load``): enough to continue the same game after a reboot.
-
-        Built in one preallocated buffer: on a board the save happens about once a turn, and a
-        growing bytearray would fragment a small heap."""
+        """The state as bytes (see ``load``): enough to continue the same game after a reboot. In one
+        preallocated buffer: a save comes about once a turn, and a growing one fragments a small heap."""
         flags = 0
         for bit, on in ((1, self.hello_in), (2, self.peer_knows_sid), (4, self.fleet is not None),
                         (8, self.peer_toss_c is not None), (16, self.peer_nonce is not None),
                         (32, self.peer_seed is not None)):
             if on:
                 flags |= bit
-        pn = _name_bytes(self.peer_name)
+        pn = name_bytes(self.peer_name)
         parts = [b"SBD\x02", bytes((self.role, self.phase, flags, len(self.name))), self.name,
                  bytes((len(pn),)), pn, rules_mod.encode(self.rules), self.nonce]
         if self.peer_toss_c is not None:
@@ -506,10 +387,8 @@ class Duel:
         from seabattle.crc import crc32
 
         c = crc32(memoryview(out)[:i])
-        out[i] = c >> 24
-        out[i + 1] = (c >> 16) & 0xFF
-        out[i + 2] = (c >> 8) & 0xFF
-        out[i + 3] = c & 0xFF
+        for k in range(4):
+            out[i + k] = (c >> (24 - 8 * k)) & 0xFF
         return out
 
     @classmethod

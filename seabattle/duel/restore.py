@@ -1,6 +1,6 @@
 """A duel saved before a reset (seabattle.duel.protocol): reading the bytes ``Duel.save`` wrote. Imported
 by ``Duel.load`` and by the title for ``peek`` (seabattle.duel.adapter) and dropped from the heap
-right after (``seabattle.duel.protocol.forget``): a board reads a save once, at the title or when a duel
+right after (``Duel.load``, seabattle.duel.lobby): a board reads a save once, at the title or when a duel
 resumes. ``peek`` needs only seabattle.crc, so the title can ask without loading the protocol.
 """
 
@@ -9,7 +9,7 @@ from seabattle.crc import crc32
 
 
 def _error(message):
-    from seabattle.duel.protocol import DuelError
+    from seabattle.duel.wire import DuelError
 
     return DuelError(message)
 
@@ -47,7 +47,7 @@ def _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
     from seabattle import rulescheck
     from seabattle.duel import commit
     from seabattle.board import SUNK, Board, View
-    from seabattle.duel.protocol import DONE, NONE, OVER, PER_CMT, REASONS, TAG, ship_cells
+    from seabattle.duel.wire import DONE, NONE, OVER, PER_CMT, REASONS, TAG, ship_cells
     from seabattle.fleet import Fleet, Ship
 
     i = 4
@@ -63,7 +63,7 @@ def _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
     finally:
         rulescheck = None
         forget("seabattle.rulescheck")  # held for the decoding only
-    d = cls(link, clock, rng, role, name, r, store, gone_ms, reveal_ms, True)
+    d = cls(link, clock, rng, role, name, r, store=store, gone_ms=gone_ms, reveal_ms=reveal_ms, restoring=True)
     d.peer_name = peer_name
     d.nonce = bytes(data[i:i + commit.NONCE])
     i += commit.NONCE

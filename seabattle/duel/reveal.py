@@ -1,10 +1,10 @@
 """The end of a duel (seabattle.duel.protocol): both fleets revealed and checked against everything said
 during the game (seabattle.duel.verify). Functions of the Duel ``d``; imported by seabattle.duel.protocol
-once the game is decided and dropped when the duel is done (``seabattle.duel.protocol.forget``).
+once the game is decided and dropped when the duel is done (``Duel._tidy``).
 """
 
 from seabattle.duel import commit
-from seabattle.duel.protocol import PER_SHIPS, PLAY, SETUP, T_REVEAL, T_SHIPS
+from seabattle.duel.wire import PER_SHIPS, PLAY, SETUP, T_REVEAL, T_SHIPS
 from seabattle.duel.verify import check_reveal
 
 

@@ -1,7 +1,7 @@
 """The duel's set-up phase (seabattle.duel.protocol): the hello, the fleet committed cell by cell, the coin
-toss (a new Duel's state is set by seabattle.duel.state). Functions of the Duel ``d``; imported by seabattle.duel.protocol
-while the duel is in SETUP (or is made, or a peer that rebooted lacks what it said then) and
-dropped from the heap when the game begins (``seabattle.duel.protocol.forget``): on a board every module
+toss. Functions of the Duel ``d``; imported by seabattle.duel.protocol while the duel is in SETUP
+(or a saved one is loaded, or a peer that rebooted lacks what it said then) and
+dropped from the heap when the game begins (``Duel._tidy``): on a board every module
 loaded costs heap.
 """
 
@@ -9,8 +9,20 @@ from seabattle import rules as rules_mod
 from seabattle.duel import commit
 from seabattle.board import Board, View
 from seabattle.compat import forget
-from seabattle.duel.protocol import (GUEST, HOST, PER_CMT, PLAY, PROTO_MAX, PROTO_MIN, SETUP, T_CMT, T_HELLO,
-                            T_TOSS_C, T_TOSS_R, DuelError, _Refuse, _random_bytes, finding)
+from seabattle.duel.wire import (GUEST, HOST, PER_CMT, PLAY, PROTO_MAX, PROTO_MIN, SETUP, T_CMT, T_HELLO,
+                                 T_TOSS_C, T_TOSS_R, DuelError, Refused, finding, random_bytes)
+
+
+def on_message(d, m):
+    """HELLO, TOSS_C, CMT or TOSS_R in SETUP (seabattle.duel.protocol's routing)."""
+    t = m[0]
+    if t == T_HELLO:
+        return on_hello(d, m)
+    if t == T_TOSS_C:
+        return on_toss_c(d, m)
+    if t == T_CMT:
+        return on_cmt(d, m)
+    return on_toss(d, m)
 
 
 def set_fleet(d, fleet):
@@ -24,7 +36,7 @@ def set_fleet(d, fleet):
     from seabattle import fleetcheck
 
     fleetcheck.validate(fleet)
-    d.seed = _random_bytes(d.rng, commit.SEED)
+    d.seed = random_bytes(d.rng, commit.SEED)
     d.fleet = fleet
     d.board = Board(fleet)
     d._cmt = commit.fleet(d.salts(), fleet.owner)
@@ -98,21 +110,21 @@ def on_hello(d, m):
     nl = m[5 + rl]
     name = m[6 + rl:6 + rl + nl]
     if max(low, PROTO_MIN) > min(high, PROTO_MAX):
-        raise _Refuse(finding("version", low, high), True)
+        raise Refused(finding("version", low, high), True)
     if role == d.role or role not in (HOST, GUEST):
-        raise _Refuse(finding("roles"), True)
+        raise Refused(finding("roles"), True)
     if d.role == GUEST:
         from seabattle import rulescheck  # decode's checks: held for this moment only
 
         try:
             r, _ = rulescheck.decode(raw)
         except ValueError:
-            raise _Refuse(finding("rules"), True)
+            raise Refused(finding("rules"), True)
         finally:
             rulescheck = None
             forget("seabattle.rulescheck")
         if r.cells > 256:
-            raise _Refuse(finding("rules"), True)
+            raise Refused(finding("rules"), True)
         if r != d.rules:
             d.rules = r
     try:
@@ -129,14 +141,14 @@ def on_hello(d, m):
 
 def on_cmt(d, m):
     if not d.hello_in:
-        raise _Refuse(finding("desync", -1), True)
+        raise Refused(finding("desync", -1), True)
     k = m[1]
     if k < d.peer_cmt_n:
         d.stats["replays"] += 1
         return
     size = PER_CMT * commit.CMT
     if k != d.peer_cmt_n or k >= d.chunks() or len(m) != 2 + size:
-        raise _Refuse(finding("desync", -1), True)
+        raise Refused(finding("desync", -1), True)
     d.peer_cmt[k * size:(k + 1) * size] = m[2:]
     d.peer_cmt_n = k + 1
     d._dirty = True
@@ -147,11 +159,11 @@ def on_toss(d, m):
         return
     nonce = bytes(m[1:])
     if d.peer_toss_c is None or d.peer_cmt_n < d.chunks() or len(nonce) != commit.NONCE:
-        raise _Refuse(finding("desync", -1), True)
+        raise Refused(finding("desync", -1), True)
     if commit.toss(nonce) != d.peer_toss_c:
-        raise _Refuse(finding("coin"), True)
+        raise Refused(finding("coin"), True)
     if d.fleet is None:
-        raise _Refuse(finding("desync", -1), True)
+        raise Refused(finding("desync", -1), True)
     d.peer_nonce = nonce
     start(d)
     d._event(("code", d.code, d.turn_mine))

@@ -1,14 +1,14 @@
 """The duel's shooting phase (seabattle.duel.protocol): answering the peer's shots with the salts that open
 them, checking the answers to mine, applying both to the boards. Functions of the Duel ``d``;
 imported by seabattle.duel.protocol while the duel is in PLAY (or a saved one is replayed) and dropped
-from the heap once the game is decided (``seabattle.duel.protocol.forget``).
+from the heap once the game is decided (``Duel._tidy``).
 """
 
 from seabattle import rules as rules_mod
 from seabattle.duel import commit
 from seabattle.board import HIT, MISS, SUNK, ShotError
-from seabattle.duel.protocol import (NONE, PER_PROOF, PLAY, SETUP, T_PROOF, T_RESULT, TAG, DuelError, _Refuse, finding,
-                            ship_cells)
+from seabattle.duel.wire import (NONE, PER_PROOF, PLAY, SETUP, T_PROOF, T_RESULT, T_SHOT, TAG, DuelError, Refused,
+                                 finding, ship_cells)
 
 
 def fire(d, square):
@@ -20,6 +20,37 @@ def fire(d, square):
     d.view.check(square)
     d.pending = square
     d._dirty = True
+
+
+def on_message(d, m):
+    """SHOT, RESULT or PROOF (seabattle.duel.protocol's routing)."""
+    t = m[0]
+    if t == T_SHOT:
+        return on_shot(d, m)
+    if t == T_RESULT:
+        return on_result(d, m)
+    return on_proof(d, m)
+
+
+def tag(d, n, sq):
+    """The tag of my shot ``n`` at ``sq``: only my seed makes it (see seabattle.duel.wire, "Flash wear")."""
+    return commit.sha256(b"shot" + d.seed + bytes((n >> 8, n & 0xFF, sq)))[:TAG]
+
+
+def plan(d):
+    """The shot the peer lacks (``Duel._plan``): after a reboot maybe many, mine again or my
+    answer, in order; else my new shot."""
+    p = d._peer
+    k = p[4]
+    p[4] = k + 1
+    if k < d.shots():
+        e = d.log[4 * k:4 * k + 4]
+        if e[0] >> 7:
+            d._outbox.append(bytes((T_SHOT, k >> 8, k & 0xFF, e[1])) + tag(d, k, e[1]))
+        else:
+            d._answer(k)  # (a method: a cheat of the tests' doubles.duelsim overrides it)
+    else:  # the peer will hold my pending shot
+        d._outbox.append(bytes((T_SHOT, k >> 8, k & 0xFF, d.pending)) + tag(d, k, d.pending))
 
 
 def answer(d, k):
@@ -67,18 +98,18 @@ def on_shot(d, m):
     n, sq = (m[1] << 8) | m[2], m[3]
     mine = d.shots()
     if d.phase == SETUP:
-        raise _Refuse(finding("desync", n), True)
+        raise Refused(finding("desync", n), True)
     if n < mine:
         d.stats["replays"] += 1
-        raise _Refuse(finding("replay", n))
+        raise Refused(finding("replay", n))
     if n > mine:
-        raise _Refuse(finding("desync", n), True)
+        raise Refused(finding("desync", n), True)
     if d.phase != PLAY or d.turn_mine:
-        raise _Refuse(finding("out_of_turn", sq))
+        raise Refused(finding("out_of_turn", sq))
     if not 0 <= sq < d.rules.cells:
-        raise _Refuse(finding("shot_off"))
+        raise Refused(finding("shot_off"))
     if d.board.shots[sq]:
-        raise _Refuse(finding("shot_twice", sq))
+        raise Refused(finding("shot_twice", sq))
     if len(m) != 4 + TAG and len(m) != 4:  # no tag: a peer's loss if it ever needs it
         raise ValueError("shot")
     tag = bytes(m[4:])
@@ -94,7 +125,7 @@ def on_result(d, m):
         d.stats["replays"] += 1
         return
     if d.phase != PLAY or n != mine or not d.turn_mine:
-        raise _Refuse(finding("desync", n), True)
+        raise Refused(finding("desync", n), True)
     salt = bytes(m[5:5 + commit.SALT])
     if len(salt) != commit.SALT or answer not in (MISS, HIT, SUNK):
         raise ValueError("result")
@@ -102,19 +133,19 @@ def on_result(d, m):
         # a shot of mine I forgot in a reboot (my own shots are not saved): the peer's answer
         # must carry my tag of (n, sq), which it cannot make up
         base = 5 + commit.SALT + (2 if answer == SUNK else 0)
-        if len(m) != base + TAG or bytes(m[base:]) != d.tag(n, sq) or not d.view.can_fire(sq):
-            raise _Refuse(finding("desync", n), True)
+        if len(m) != base + TAG or bytes(m[base:]) != tag(d, n, sq) or not d.view.can_fire(sq):
+            raise Refused(finding("desync", n), True)
         d.pending = sq
     value = 0 if answer == MISS else 1
     if not commit.opens(d.peer_cmt, sq, salt, value):
         if commit.opens(d.peer_cmt, sq, salt, 1 - value):
-            raise _Refuse(finding("lie_miss" if value == 0 else "lie_hit", sq), True)
-        raise _Refuse(finding("bad_proof", sq), True)
+            raise Refused(finding("lie_miss" if value == 0 else "lie_hit", sq), True)
+        raise Refused(finding("bad_proof", sq), True)
     if answer != SUNK:
         try:
             d.view.check(sq)
         except ShotError:
-            raise _Refuse(finding("desync", n), True)
+            raise Refused(finding("desync", n), True)
         apply(d, True, sq, answer, None)
         check_closed(d, sq)
         return
@@ -125,11 +156,11 @@ def on_result(d, m):
     for c in cells:
         bad = bad or (c != sq and d.view.cells[c] != HIT)
     if bad:  # (the finding made only now: its module loads only when something went wrong)
-        raise _Refuse(finding("bad_sunk", sq, first, last), True)
+        raise Refused(finding("bad_sunk", sq, first, last), True)
     halo = d.rules.halo(cells)
     for c in halo:
         if d.view.cells[c] in (HIT, SUNK):
-            raise _Refuse(finding("halo_ship", first, last, c), True)
+            raise Refused(finding("halo_ship", first, last, c), True)
     need = halo_needed(d, cells, d.opened_peer)
     if need:
         d._wait = [n, sq, cells, need, 0]
@@ -149,11 +180,11 @@ def on_proof(d, m):
         if n < d.shots():
             d.stats["replays"] += 1
             return
-        raise _Refuse(finding("desync", n), True)
+        raise Refused(finding("desync", n), True)
     if k != w[4]:
         if k < w[4]:
             return
-        raise _Refuse(finding("desync", n), True)
+        raise Refused(finding("desync", n), True)
     need = w[3]
     body = m[4:]
     count = len(body) // commit.SALT
@@ -165,8 +196,8 @@ def on_proof(d, m):
         salt = bytes(body[i * commit.SALT:(i + 1) * commit.SALT])
         if not commit.opens(d.peer_cmt, c, salt, 0):
             if commit.opens(d.peer_cmt, c, salt, 1):
-                raise _Refuse(finding("halo_ship", cells[0], cells[-1], c), True)
-            raise _Refuse(finding("bad_proof", c), True)
+                raise Refused(finding("halo_ship", cells[0], cells[-1], c), True)
+            raise Refused(finding("bad_proof", c), True)
     w[4] = k + count
     if w[4] == len(need):
         d._wait = None
@@ -185,7 +216,7 @@ def check_closed(d, sq):
         if 0 <= x < w and 0 <= y < r.height and d.view.cells[y * w + x] == HIT:
             run = _run(d, y * w + x)
             if run is not None:
-                raise _Refuse(finding("lie_not_sunk", y * w + x, run[0], run[-1]), True)
+                raise Refused(finding("lie_not_sunk", y * w + x, run[0], run[-1]), True)
 
 
 def _run(d, sq):

@@ -2,12 +2,12 @@
 while the link is down), the SYNC each side sends first, saying what it already holds from the
 other, and the peer's SYNC read (``Duel._peer``: what to send again). Functions of the Duel
 ``d``; imported by seabattle.duel.protocol when the link comes up and dropped once both SYNCs are
-through, or the link is down (``seabattle.duel.protocol.forget``): on a board every module loaded costs
+through, or the link is down (``Duel._tidy``): on a board every module loaded costs
 heap, and this code runs once a connection.
 """
 
 from seabattle.duel.channel import Channel
-from seabattle.duel.protocol import PER_SHIPS, T_SYNC, _Refuse, finding
+from seabattle.duel.wire import PER_SHIPS, T_SYNC, Refused, finding
 
 
 def connect(d):
@@ -35,11 +35,11 @@ def on_sync(d, m):
     """The peer's SYNC (the first since this connection began: seabattle.duel.protocol refuses a repeat)."""
     flags, cmt_n, n, rv, sid = m[1], m[2], (m[3] << 8) | m[4], m[5], (m[6] << 8) | m[7]
     if sid and d.sid and sid != d.sid:
-        raise _Refuse(finding("no_game"), True)
+        raise Refused(finding("no_game"), True)
     if d.peer_nonce is not None and not flags & 1:
         # the toss is done, so the peer stored my hello (and my commitments) before its
         # nonce went out: a device without it never played this duel (a lobby code met twice)
-        raise _Refuse(finding("no_game"))
+        raise Refused(finding("no_game"))
     # the shots either side lacks after a reboot are sent again in order (see Duel._plan)
     # the peer holds: my hello, my toss commitment, cmt_n of my CMTs, my toss nonce, n shots
     d._peer = [flags & 1, flags & 2, cmt_n, flags & 4, n, rv]

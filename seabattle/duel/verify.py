@@ -3,14 +3,14 @@
 ``check_reveal`` recomputes every commitment from the seed (25 + 100 hashes on a classic board),
 checks the fleet against the rules, and replays every answer the revealing side gave. Each
 finding is an ``Evidence`` that names the cells, so the result screen can say exactly what was
-wrong; an empty list means verified (made by seabattle.duel.protocol.finding: the module of findings
+wrong; an empty list means verified (made by seabattle.duel.wire.finding: the module of findings
 loads only when there is one).
 """
 
 from seabattle.duel import commit
 from seabattle.board import MISS, HIT, SUNK, Board
 from seabattle.compat import forget
-from seabattle.duel.protocol import finding, ship_cells
+from seabattle.duel.wire import finding, ship_cells
 from seabattle.fleet import Fleet, Ship
 
 

@@ -7,8 +7,9 @@ both are done. Random shooters (fast: what is being tested is the conversation, 
 
 from seabattle.duel import commit
 from seabattle.duel import protocol as D
+from seabattle.duel import wire as W
 from doubles import linksim
-from seabattle.board import HIT, MISS, SUNK, UNKNOWN
+from seabattle.board import HIT, MISS, SUNK, UNKNOWN, Board
 from seabattle.fleet import Fleet, Ship
 from seabattle.placement import random_fleet
 from seabattle.rules import CLASSIC
@@ -182,11 +183,13 @@ class FakeSunk(_Liar):
         if msg[4] == HIT:
             sq = msg[3]
             out = [msg[:4] + bytes((SUNK,)) + msg[5:5 + commit.SALT] + bytes((sq, sq))]
-            need = self._halo_needed([sq], self._opened_before(k, 0))
+            from seabattle.duel import shots  # (a phase's module: loaded while it is needed)
+
+            need = shots.halo_needed(self, [sq], shots.opened_before(self, k, 0))
             s = self.salts()
-            for i in range(0, len(need), D.PER_PROOF):
-                part = bytearray((D.T_PROOF, k >> 8, k & 0xFF, i))
-                for c in need[i:i + D.PER_PROOF]:
+            for i in range(0, len(need), W.PER_PROOF):
+                part = bytearray((W.T_PROOF, k >> 8, k & 0xFF, i))
+                for c in need[i:i + W.PER_PROOF]:
                     part.extend(s[c * commit.SALT:(c + 1) * commit.SALT])
                 out.append(bytes(part))
             return out
@@ -203,9 +206,9 @@ class _BadFleet(D.Duel):
     def set_fleet(self, fleet):
         ships = self.spoil([list(s.cells) for s in fleet.ships])
         bad = Fleet(self.rules, [Ship(c) for c in ships])
-        self.seed = D._random_bytes(self.rng, commit.SEED)
+        self.seed = W.random_bytes(self.rng, commit.SEED)
         self.fleet = bad
-        self.board = D.Board(bad)
+        self.board = Board(bad)
         self._cmt = commit.fleet(self.salts(), bad.owner)
         self.my_root = commit.sha256(self._cmt)
         self.opened_mine = bytearray(self.rules.cells)
@@ -258,7 +261,7 @@ class WrongSeed(D.Duel):
     def _plan(self):
         D.Duel._plan(self)
         for i in range(len(self._outbox)):
-            if self._outbox[i][0] == D.T_REVEAL:
+            if self._outbox[i][0] == W.T_REVEAL:
                 m = bytearray(self._outbox[i])
                 m[1] ^= 1
                 self._outbox[i] = bytes(m)
@@ -267,14 +270,14 @@ class WrongSeed(D.Duel):
 class NoReveal(D.Duel):
     def _plan(self):
         D.Duel._plan(self)
-        self._outbox = [m for m in self._outbox if m[0] not in (D.T_REVEAL, D.T_SHIPS)]
+        self._outbox = [m for m in self._outbox if m[0] not in (W.T_REVEAL, W.T_SHIPS)]
 
 
 class Coin(D.Duel):
     def _plan(self):
         D.Duel._plan(self)
         for i in range(len(self._outbox)):
-            if self._outbox[i][0] == D.T_TOSS_R:
+            if self._outbox[i][0] == W.T_TOSS_R:
                 m = bytearray(self._outbox[i])
                 m[1] ^= 1
                 self._outbox[i] = bytes(m)
@@ -293,7 +296,7 @@ class OutOfTurn(D.Duel):
             n = self.shots()
             for sq in range(self.rules.cells):
                 if self.view.can_fire(sq):
-                    self._outbox.append(bytes((D.T_SHOT, n >> 8, n & 0xFF, sq)))
+                    self._outbox.append(bytes((W.T_SHOT, n >> 8, n & 0xFF, sq)))
                     return
 
 

@@ -174,9 +174,9 @@ def test_a_duel_waiting_for_its_first_connection_holds_no_channel():
 def test_a_players_name_goes_on_the_wire_whole_letters_within_its_bytes():
     # 12 bytes: a Cyrillic letter is two, so a long Russian name is cut between letters, never
     # inside one (the peer decodes it as UTF-8)
-    from seabattle.duel import protocol
+    from seabattle.duel import wire
 
-    assert protocol._name_bytes("Капитан Немо").decode("utf-8") == "Капита"
-    assert protocol._name_bytes("Ann") == b"Ann"
-    assert protocol._name_bytes("Ёжик в тумане").decode("utf-8") == "Ёжик в "  # 8 + 1 + 2 + 1 bytes
-    assert protocol._name_bytes("") == b""
+    assert wire.name_bytes("Капитан Немо").decode("utf-8") == "Капита"
+    assert wire.name_bytes("Ann") == b"Ann"
+    assert wire.name_bytes("Ёжик в тумане").decode("utf-8") == "Ёжик в "  # 8 + 1 + 2 + 1 bytes
+    assert wire.name_bytes("") == b""
