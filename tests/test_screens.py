@@ -12,7 +12,7 @@ import pytest  # noqa: E402
 from adafruit_bitmap_font import bitmap_font  # noqa: E402
 from adafruit_display_text import bitmap_label  # noqa: E402
 
-from hardware.display import layouts  # noqa: E402
+from hardware.display import layouttable  # noqa: E402
 from hardware.display import pages
 from hardware.display import render
 from hardware.display import sheets
@@ -22,7 +22,7 @@ from hardware.desktop.headless import HeadlessDisplay  # noqa: E402
 from seabattle import strings, ui  # noqa: E402
 from tools import scenes  # noqa: E402
 
-SIZES = [lay.size for lay in layouts.LAYOUTS]
+SIZES = [lay.size for lay in layouttable.LAYOUTS]
 TILE_NAMES = ("water", "miss", "hit", "sunk", "halo", "ship", "ship_hit", "ok", "bad")  # by ui.T_* kind
 FONT = render.load_font()
 # the Adafruit libraries' own rendering of the same font: what the game's text must look like
@@ -42,7 +42,7 @@ def rendered(request):
     """Every scene of a Russian game at one size: {scene: (pixels, screen copy)}."""
     w, h = request.param
     display = HeadlessDisplay(w, h)
-    renderer = render.Renderer(layouts.choose(w, h), FONT)
+    renderer = render.Renderer(layouttable.choose(w, h), FONT)
     display.root_group = renderer.root
     out = {}
     for name, flow in scenes.walk("ru", 7):
@@ -116,7 +116,7 @@ def test_nothing_is_drawn_outside_the_screen(rendered):
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % s for s in SIZES])
 def test_every_text_box_fits_its_screen(size):
     """Each line's box as the layout gives it (the message at each of its sizes), on screen."""
-    lay = layouts.choose(*size)
+    lay = layouttable.choose(*size)
     w, h = size
     boxes = [(x, y, chars, 1, lines) for x, y, lines, chars in lay.side]
     x, y, chars, scale = lay.message
@@ -345,7 +345,7 @@ def test_a_shot_touches_few_tiles_and_a_small_area():
 
 
 def test_a_long_message_scrolls_instead_of_running_off_the_screen():
-    lay = layouts.choose(160, 128)
+    lay = layouttable.choose(160, 128)
     renderer = render.Renderer(lay, FONT)
     s = ui.Screen()
     s.page = ui.P_BOARD
