@@ -15,6 +15,7 @@ from adafruit_ble.advertising.standard import ProvideServicesAdvertisement  # no
 from adafruit_ble.services.nordic import UARTService  # noqa: E402
 
 from hardware.radio import ble  # noqa: E402
+from hardware.radio import blestate  # noqa: E402
 from hardware.radio import blefind
 from seabattle.duel.channel import Channel  # noqa: E402
 
@@ -204,8 +205,8 @@ def test_silent_stranger_is_dropped_and_the_opponent_gets_in():
     found = [a for a in phone.start_scan(ProvideServicesAdvertisement, timeout=1)]
     phone.connect(found[0])  # connects, never says HELLO
     run(air, (host,), steps=10)
-    assert host.link.state == ble.HANDSHAKE and not host.radio.advertising
-    run(air, (host,), steps=int(ble.HELLO_MS / 10) + 5)
+    assert host.link.state == blestate.HANDSHAKE and not host.radio.advertising
+    run(air, (host,), steps=int(blestate.HELLO_MS / 10) + 5)
     assert host.link.strangers == 1 and host.radio.advertising and not host.radio.connected
     joiner = Board(air, "join")
     assert joiner.link.join(joiner.link.scan()[0])
@@ -239,7 +240,7 @@ def test_clue_joins_a_pybadge_airlift_host():
     host.channel.send(b"from the PyBadge")
     assert run(air, (host, joiner), until=lambda: host.inbox and joiner.inbox)
     assert host.inbox == [b"from the CLUE"] and joiner.inbox == [b"from the PyBadge"]
-    with pytest.raises(ble.LinkError):
+    with pytest.raises(blestate.LinkError):
         host.link.scan()  # an AirLift cannot scan: the menu says so instead
 
 
@@ -251,13 +252,14 @@ def test_wrong_code_is_never_joined():
     lobby = joiner.link.scan()[0]
     lobby.code = "MNPR"  # the user picked a game that has gone; the host answers another code
     joiner.link.join(lobby)
-    run(air, (host, joiner), steps=int(ble.HELLO_MS / 10) + 20)
+    run(air, (host, joiner), steps=int(blestate.HELLO_MS / 10) + 20)
     assert host.link.state != ble.READY and joiner.link.state != ble.READY
 
 
 MP_READY = r'''
 import sys
 from hardware.radio import ble
+from hardware.radio import blestate
 
 
 class Char:  # a native characteristic: each value set is one write
@@ -320,7 +322,7 @@ class Radio:
 
 
 link = ble.BleLink(Radio(), lambda: 0)
-link.role, link.code, link.state = "host", "K7PX", ble.ADVERTISING
+link.role, link.code, link.state = "host", "K7PX", blestate.ADVERTISING
 uart = Uart(ble.HELLO + b"K7PX")
 blefind = link._find()  # what hosting loaded
 link._local = blefind.natives(uart)  # the host's own service, made once (host())

@@ -22,7 +22,7 @@ service from the native adapter with the calls adafruit_ble 10.1.5 makes for the
 
 from seabattle.compat import forget as _forget
 
-from hardware.radio.ble import ADVERTISING, HANDSHAKE, HELLO, HELLO_LEN, HELLO_MS, IDLE, LOST, READY, RETRY_MS, SCAN_S, LinkError
+from hardware.radio.blestate import ADVERTISING, HANDSHAKE, HELLO, HELLO_LEN, HELLO_MS, IDLE, LOST, READY, RETRY_MS, SCAN_S, LinkError
 
 PREFIX = "SEA"
 CODE_CHARS = "ABCDEFHJKLMNPRSTUVWXY3456789"  # no 0/O, 1/I, 2/Z: read aloud across a table
