@@ -233,7 +233,7 @@ def test_the_glyph_sheet_holds_the_fonts_glyphs():
     assert FONT.codes.find("\u4e00") < 0
 
 
-# the board page's texts that are not a line each (text.Stamps, render._Lines), as lines: the
+# the board page's texts that are not a line each (text.Stamps, text.Lines), as lines: the
 # renderer does not hold this code (it would be names and code on a board)
 class _View:
     """A text of a Stamps or a side line as a line: ``text``, ``color``, ``line.item`` (x, y, scale)."""
@@ -248,7 +248,7 @@ class _View:
 
 
 def _side_views(boxes):
-    """The renderer's side lines (``side``: render._Lines boxes) as lines."""
+    """The renderer's side lines (``side``: text.Lines boxes) as lines."""
     out = []
     for box in boxes:
         for i in range(len(box.texts)):
@@ -257,7 +257,7 @@ def _side_views(boxes):
 
 
 def _views(stamps, color):
-    """The texts of a Stamps as lines (the renderer's col_stamps, row_stamps)."""
+    """The texts of a Stamps as lines (the board page's col_stamps, row_stamps)."""
     if stamps is None:
         return []
     out = []
@@ -272,9 +272,10 @@ def _views(stamps, color):
 
 
 def _lines(renderer):
-    page = [renderer.title, renderer.more_up, renderer.more_down] + renderer.rows if renderer.page == 0 else (
-        _views(renderer.col_stamps, tiles.TEXT_DIM) + _views(renderer.row_stamps, tiles.TEXT_DIM)
-        + _side_views(renderer.side) + [renderer.message])
+    lp, bp = renderer.listing, renderer.board
+    page = [lp.title, lp.more_up, lp.more_down] + lp.rows if bp is None else (
+        _views(bp.col_stamps, tiles.TEXT_DIM) + _views(bp.row_stamps, tiles.TEXT_DIM)
+        + _side_views(bp.side) + [bp.message])
     return [t for t in page if t is not None and t.text.strip()]
 
 
@@ -353,7 +354,7 @@ def test_a_long_message_scrolls_instead_of_running_off_the_screen():
     s.changed()
     renderer.update(s)
     chars = lay.message[2]
-    first = renderer.message.text
+    first = renderer.board.message.text
     assert len(first) == chars and first.endswith("…")
-    assert renderer.tick(10.0) and renderer.message.text == s.message[1:chars + 1]
+    assert renderer.tick(10.0) and renderer.board.message.text == s.message[1:chars + 1]
     assert not renderer.tick(10.01)  # not before the next step is due

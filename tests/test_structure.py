@@ -15,10 +15,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 KNOWN_CYCLES = {
     'hardware.app hardware.appstart hardware.boards.clue hardware.boards.common hardware.boards.cpb_gizmo hardware.boards.esp32s3_tft hardware.boards.feather_sense_minitft hardware.boards.generic hardware.boards.pybadge hardware.radio.duelhooks hardware.radio.lazyduel hardware.radio.linkup hardware.relaunch hardware.startup',
-    'hardware.display.layouts hardware.display.layouttable',
-    'hardware.display.pages hardware.display.render',
-    'hardware.input hardware.schemes',
-    'hardware.radio.ble hardware.radio.blefind',
     'hardware.storage hardware.storeread',
     'seabattle.ai.hard.buffers seabattle.ai.hard.density seabattle.ai.hard.opening seabattle.ai.hard.player seabattle.ai.hard.search',
     'seabattle.coordparse seabattle.coords',
@@ -48,8 +44,6 @@ KNOWN_DISPATCH = {
     'hardware/app.py: getattr with a computed name',
     'hardware/boards/generic.py: getattr with a computed name',
     'hardware/boards/generic.py: hasattr with a computed name',
-    'hardware/display/layouts.py: def __getattr__ (calls found only through a name)',
-    'hardware/display/layouts.py: getattr with a computed name',
     'hardware/radio/duelhooks.py: getattr with a computed name',
     'hardware/radio/lazyduel.py: def __getattr__ (calls found only through a name)',
     'hardware/radio/lazyduel.py: getattr with a computed name',

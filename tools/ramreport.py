@@ -320,7 +320,7 @@ MODULES_SCRIPT = os.path.join(ROOT, "tools", "ramreport_modules_mp.py")
 GAME_MODULES = ("seabattle.screens.flow", "hardware.app", "hardware.appstart", "hardware.display.layouttable", "hardware.schemes",
                 "hardware.display.render", "hardware.storage", "hardware.sound", "hardware.boards.common",
                 "seabattle.lang.ru", "seabattle.lang.ru_menu", "seabattle.screens.title", "seabattle.screens.pages",
-                "hardware.display.listview",
+                "hardware.display.listview", "hardware.display.boardview",
                 "hardware.display.bdf", "hardware.display.pages", "hardware.display.sheets", "seabattle.screens.levels", "seabattle.ai.easy",
                 "seabattle.ai.fleet", "seabattle.screens.place", "seabattle.lang.ru_place", "seabattle.screens.place_menu",
                 "seabattle.screens.enemy_fleet",
