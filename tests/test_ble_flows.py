@@ -9,6 +9,7 @@ bleio.install()
 from adafruit_ble import BLERadio  # noqa: E402
 
 from hardware.radio import ble  # noqa: E402
+from hardware.radio import blead
 from hardware.radio import blefind
 from hardware.radio import blestate
 from seabattle import strings, ui  # noqa: E402
@@ -55,7 +56,7 @@ def test_two_flows_duel_over_ble_with_a_drop_in_the_middle():
     with bleio.on_board(links[0][1]):
         scenes.choose(host, "host")
     code = host.screen.lines[0].split(" ", 1)[1]
-    assert host.name == "duel_host" and blefind.code_of("SEA" + code) == code
+    assert host.name == "duel_host" and blead.code_of("SEA" + code) == code
     scenes.choose(guest, "duel")
     scenes.choose(guest, "join")
     assert _run(air, (host, guest), links, lambda: guest.screen.page == ui.P_MENU and guest.name == "duel_join")

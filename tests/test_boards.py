@@ -423,7 +423,8 @@ if RADIO:
     _bleio.adapter = _bleio.Adapter()
 
 DUEL_CODE = ("seabattle.duel.adapter", "hardware.radio.linkup", "hardware.radio.duelhooks", "seabattle.duel.protocol",
-             "seabattle.duel.restore", "hardware.radio.ble", "hardware.radio.blefind", "adafruit_ble")
+             "seabattle.duel.restore", "hardware.radio.ble", "hardware.radio.blestate", "hardware.radio.blefind",
+             "hardware.radio.blead", "adafruit_ble")
 
 
 def held():

@@ -28,7 +28,6 @@ KNOWN_CYCLES = {
 }
 KNOWN_LONG = {
     'hardware/desktop/bleio.py',
-    'hardware/radio/blefind.py',
     'seabattle/ai/hard/player.py',
     'seabattle/duel/protocol.py',
     'seabattle/placement.py',

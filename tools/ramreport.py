@@ -267,7 +267,7 @@ DUEL_SCRIPT = os.path.join(ROOT, "tools", "ramreport_duel_mp.py")
 # the words of a refused move or a cheat
 DUEL_MODULES = ("seabattle.duel.adapter", "seabattle.duel.lobby", "hardware.radio.linkup", "seabattle.screens.duel", "seabattle.screens.lobby",
                 "seabattle.lang.ru_duel", "seabattle.lang.ru_lobby", "adafruit_ble", "adafruit_ble.services.nordic",
-                "hardware.radio.ble", "hardware.radio.blefind",
+                "hardware.radio.ble", "hardware.radio.blestate", "hardware.radio.blefind", "hardware.radio.blead",
                 "seabattle.fleet", "seabattle.duel.match", "seabattle.crc", "seabattle.duel.frame",
                 "seabattle.duel.channel", "seabattle.duel.commit", "seabattle.duel.evidence", "seabattle.duel.protocol",
                 "seabattle.duel.state", "seabattle.duel.sync",  # held for a moment: making a duel, a connection
