@@ -3,7 +3,7 @@ and the unfinished game against the computer in the nvm offered on the title. Us
 start-up: hardware.app.build drops this module when done.
 """
 
-from hardware.display import layouts
+from hardware.display import layouttable
 from hardware.display import render
 from seabattle.screens.flow import Flow, forget
 
@@ -32,8 +32,8 @@ def saved_game(profile):
 def build(profile, font=None):
     """hardware.app.build: the renderer and the Flow for ``profile``."""
     display = profile.display
-    layout = layouts.choose(display.width, display.height)
-    layouts.keep_only(layout)
+    layout = layouttable.choose(display.width, display.height)
+    layouttable.keep_only(layout)
     renderer = render.Renderer(layout, font or render.load_font())
     display.root_group = renderer.root
     flow = Flow(profile.rng, settings=profile.settings, sounds=profile.sounds,

@@ -10,17 +10,13 @@ A scheme maps a key name to ``(tap, hold, mode)``:
 - LONG: ``tap`` on release if let go before LONG_PRESS s, else ``hold`` once at LONG_PRESS s;
 - ONCE: ``tap`` on press.
 ``chords`` maps a pair of keys held together to one action (the keys' own actions are dropped).
-The named schemes ("dpad", "two") are hardware/schemes.py, read once by ``Buttons``; a scheme
+The named schemes ("dpad", "two") and the modes are hardware/schemes.py, read once by ``Buttons``; a scheme
 is ``(keys, chords)``, flat tuples: per key its name, tap, hold and mode; per chord its two keys
 and the action.
 """
 
+from hardware.schemes import HOLD_REPEAT, LONG, REPEAT
 from seabattle.compat import forget
-
-ONCE = 0
-REPEAT = 1
-HOLD_REPEAT = 2
-LONG = 3
 
 REPEAT_DELAY = 0.35
 REPEAT_EVERY = 0.11

@@ -2,8 +2,13 @@
 name -> ``(tap, hold, mode)``, and chords (flat tuples: see below). Read once by ``Buttons`` and dropped (a board uses one).
 """
 
-from hardware.input import HOLD_REPEAT, LONG, ONCE, REPEAT
 from seabattle import ui
+
+# a key's mode (hardware.input.Buttons reads them: see there)
+ONCE = 0
+REPEAT = 1
+HOLD_REPEAT = 2
+LONG = 3
 
 # Each scheme is one flat tuple, four items a key: its name, then (tap, hold, mode); and its
 # chords, three items a chord: two key names and the action. Flat tuples, not a dict of tuples:

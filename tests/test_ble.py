@@ -15,7 +15,8 @@ from adafruit_ble.advertising.standard import ProvideServicesAdvertisement  # no
 from adafruit_ble.services.nordic import UARTService  # noqa: E402
 
 from hardware.radio import ble  # noqa: E402
-from hardware.radio import blefind
+from hardware.radio import blestate  # noqa: E402
+from hardware.radio import blead
 from seabattle.duel.channel import Channel  # noqa: E402
 
 
@@ -78,36 +79,36 @@ def pair(host_central=True, code="K7PX"):
 
 
 def test_lobby_names_fit_the_advertisement_and_parse_back():
-    assert blefind.code_of(blefind.game_name("K7PX")) == "K7PX"
+    assert blead.code_of(blead.game_name("K7PX")) == "K7PX"
     for bad in (None, "", "SEA", "SEAK7P", "SEAK7PXX", "SEAk7px", "SEA0000", "XEAK7PX"):
-        assert blefind.code_of(bad) is None
+        assert blead.code_of(bad) is None
     air = bleio.Air()
     a = bleio.Adapter(air)
     with bleio.on_board(a):
         adv = ProvideServicesAdvertisement(UARTService())
-    adv.complete_name = blefind.game_name("K7PX")
+    adv.complete_name = blead.game_name("K7PX")
     assert len(bytes(adv)) <= 31
 
 
 def test_the_hosts_advertisement_is_byte_for_byte_adafruit_bles_provide_services_one():
-    """hardware.radio.blefind builds it from the plain Advertisement (adafruit_ble.advertising.standard
+    """hardware.radio.blead builds it from the plain Advertisement (adafruit_ble.advertising.standard
     is never loaded on a board): the same bytes as ProvideServicesAdvertisement(uart)."""
-    from hardware.radio import blefind
+    from hardware.radio import blead
 
     air = bleio.Air()
     with bleio.on_board(bleio.Adapter(air)):
         uart = UARTService()
     old = ProvideServicesAdvertisement(uart)
-    old.complete_name = blefind.game_name("K7PX")
+    old.complete_name = blead.game_name("K7PX")
 
     class Link:
         _uart = uart
         code = "K7PX"
 
-    new = blefind.advertisement(Link())
+    new = blead.advertisement(Link())
     assert bytes(new) == bytes(old) and new.connectable and len(bytes(new)) <= 31
-    assert blefind.offers_uart(new) and blefind.offers_uart(old)
-    assert not blefind.offers_uart(ProvideServicesAdvertisement())
+    assert blead.offers_uart(new) and blead.offers_uart(old)
+    assert not blead.offers_uart(ProvideServicesAdvertisement())
 
 
 def test_a_host_makes_its_uart_service_once_and_keeps_only_its_native_buffers():
@@ -204,8 +205,8 @@ def test_silent_stranger_is_dropped_and_the_opponent_gets_in():
     found = [a for a in phone.start_scan(ProvideServicesAdvertisement, timeout=1)]
     phone.connect(found[0])  # connects, never says HELLO
     run(air, (host,), steps=10)
-    assert host.link.state == ble.HANDSHAKE and not host.radio.advertising
-    run(air, (host,), steps=int(ble.HELLO_MS / 10) + 5)
+    assert host.link.state == blestate.HANDSHAKE and not host.radio.advertising
+    run(air, (host,), steps=int(blestate.HELLO_MS / 10) + 5)
     assert host.link.strangers == 1 and host.radio.advertising and not host.radio.connected
     joiner = Board(air, "join")
     assert joiner.link.join(joiner.link.scan()[0])
@@ -239,7 +240,7 @@ def test_clue_joins_a_pybadge_airlift_host():
     host.channel.send(b"from the PyBadge")
     assert run(air, (host, joiner), until=lambda: host.inbox and joiner.inbox)
     assert host.inbox == [b"from the CLUE"] and joiner.inbox == [b"from the PyBadge"]
-    with pytest.raises(ble.LinkError):
+    with pytest.raises(blestate.LinkError):
         host.link.scan()  # an AirLift cannot scan: the menu says so instead
 
 
@@ -251,13 +252,14 @@ def test_wrong_code_is_never_joined():
     lobby = joiner.link.scan()[0]
     lobby.code = "MNPR"  # the user picked a game that has gone; the host answers another code
     joiner.link.join(lobby)
-    run(air, (host, joiner), steps=int(ble.HELLO_MS / 10) + 20)
+    run(air, (host, joiner), steps=int(blestate.HELLO_MS / 10) + 20)
     assert host.link.state != ble.READY and joiner.link.state != ble.READY
 
 
 MP_READY = r'''
 import sys
 from hardware.radio import ble
+from hardware.radio import blestate
 
 
 class Char:  # a native characteristic: each value set is one write
@@ -320,7 +322,7 @@ class Radio:
 
 
 link = ble.BleLink(Radio(), lambda: 0)
-link.role, link.code, link.state = "host", "K7PX", ble.ADVERTISING
+link.role, link.code, link.state = "host", "K7PX", blestate.ADVERTISING
 uart = Uart(ble.HELLO + b"K7PX")
 blefind = link._find()  # what hosting loaded
 link._local = blefind.natives(uart)  # the host's own service, made once (host())
@@ -329,7 +331,7 @@ blefind = None
 import adafruit_ble  # noqa: F401  (the radio's)
 link.poll()  # the joiner's HELLO: frames flow
 assert link.state == ble.READY and link.epoch == 1 and uart.out == [ble.HELLO + b"K7PX"]
-assert "hardware.radio.blefind" not in sys.modules
+assert "hardware.radio.blefind" not in sys.modules and "hardware.radio.blead" not in sys.modules
 adafruit_ble = None
 assert link.radio is None and "adafruit_ble" not in sys.modules  # the radio and its module go
 assert "adafruit_ble.services.nordic" not in sys.modules  # the service's too: its buffers stay
@@ -339,7 +341,9 @@ link.write(b"x" * 25)  # straight to the native characteristic, 20 bytes a write
 assert uart.out[1:] == [b"x" * 20, b"x" * 5]
 uart.data.extend(b"frame")
 assert link.read() == b"frame"
-assert link._find(True).game_ad().__name__ == "GameAd"  # loaded again after a drop, with a radio
+link._find(True)  # loaded again after a drop, with a radio
+from hardware.radio import blead
+assert blead.game_ad().__name__ == "GameAd"
 assert link.radio._adapter is link._adapter
 assert "adafruit_ble.advertising.standard" not in sys.modules  # never: the plain Advertisement does
 print("ok")

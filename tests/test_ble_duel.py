@@ -12,7 +12,7 @@ bleio.install()
 from adafruit_ble import BLERadio  # noqa: E402
 
 from hardware.radio import ble  # noqa: E402
-from hardware.radio import blefind
+from hardware.radio import blead
 from hardware.storeread import open_store  # noqa: E402
 from seabattle.duel import protocol as D  # noqa: E402
 from doubles.duelsim import random_shot  # noqa: E402
@@ -66,7 +66,7 @@ def connect(host_central=True, seed=1):
     host = Device(air, D.HOST, seed, central=host_central, name="host")
     guest = Device(air, D.GUEST, seed + 100, name="guest")
     with bleio.on_board(host.adapter):
-        host.link.host(blefind.new_code(host.rng))
+        host.link.host(blead.new_code(host.rng))
     games = guest.link.scan()
     assert [g.code for g in games] == [host.link.code]
     assert guest.link.join(games[0])

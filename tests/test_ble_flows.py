@@ -9,7 +9,9 @@ bleio.install()
 from adafruit_ble import BLERadio  # noqa: E402
 
 from hardware.radio import ble  # noqa: E402
+from hardware.radio import blead
 from hardware.radio import blefind
+from hardware.radio import blestate
 from seabattle import strings, ui  # noqa: E402
 from seabattle.duel import protocol as D
 from seabattle.duel.adapter import DuelAdapter  # noqa: E402
@@ -54,7 +56,7 @@ def test_two_flows_duel_over_ble_with_a_drop_in_the_middle():
     with bleio.on_board(links[0][1]):
         scenes.choose(host, "host")
     code = host.screen.lines[0].split(" ", 1)[1]
-    assert host.name == "duel_host" and blefind.code_of("SEA" + code) == code
+    assert host.name == "duel_host" and blead.code_of("SEA" + code) == code
     scenes.choose(guest, "duel")
     scenes.choose(guest, "join")
     assert _run(air, (host, guest), links, lambda: guest.screen.page == ui.P_MENU and guest.name == "duel_join")
@@ -111,7 +113,7 @@ def test_the_duel_is_made_once_frames_flow_not_while_the_lobby_waits():
     scenes.choose(guest, "join")
     assert _run(air, (host, guest), links, lambda: guest.screen.page == ui.P_MENU and guest.name == "duel_join")
     _run(air, (host, guest), links, lambda: False, limit=200)  # 2 s in the lobby: nobody has joined
-    assert links[0][0].state == ble.ADVERTISING and host.duel.linker.link is links[0][0]
+    assert links[0][0].state == blestate.ADVERTISING and host.duel.linker.link is links[0][0]
     assert host.duel.duel is None and guest.duel.duel is None and made == []
     guest.act(ui.FIRE)
     guest.act(ui.FIRE)  # pressed twice: the join screen stays while the link connects

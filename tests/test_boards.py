@@ -430,8 +430,8 @@ if RADIO:
     _bleio.adapter = _bleio.Adapter()
 
 DUEL_CODE = ("seabattle.duel.adapter", "hardware.radio.linkup", "hardware.radio.duelhooks", "hardware.radio.duelmake",
-             "seabattle.duel.protocol",
-             "seabattle.duel.restore", "hardware.radio.ble", "hardware.radio.blefind", "adafruit_ble")
+             "seabattle.duel.protocol", "seabattle.duel.restore", "hardware.radio.ble", "hardware.radio.blestate",
+             "hardware.radio.blefind", "hardware.radio.blead", "adafruit_ble")
 
 
 def held():

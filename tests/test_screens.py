@@ -12,7 +12,7 @@ import pytest  # noqa: E402
 from adafruit_bitmap_font import bitmap_font  # noqa: E402
 from adafruit_display_text import bitmap_label  # noqa: E402
 
-from hardware.display import layouts  # noqa: E402
+from hardware.display import layouttable  # noqa: E402
 from hardware.display import pages
 from hardware.display import render
 from hardware.display import sheets
@@ -22,7 +22,7 @@ from hardware.desktop.headless import HeadlessDisplay  # noqa: E402
 from seabattle import strings, ui  # noqa: E402
 from tools import scenes  # noqa: E402
 
-SIZES = [lay.size for lay in layouts.LAYOUTS]
+SIZES = [lay.size for lay in layouttable.LAYOUTS]
 TILE_NAMES = ("water", "miss", "hit", "sunk", "halo", "ship", "ship_hit", "ok", "bad")  # by ui.T_* kind
 FONT = render.load_font()
 # the Adafruit libraries' own rendering of the same font: what the game's text must look like
@@ -42,7 +42,7 @@ def rendered(request):
     """Every scene of a Russian game at one size: {scene: (pixels, screen copy)}."""
     w, h = request.param
     display = HeadlessDisplay(w, h)
-    renderer = render.Renderer(layouts.choose(w, h), FONT)
+    renderer = render.Renderer(layouttable.choose(w, h), FONT)
     display.root_group = renderer.root
     out = {}
     for name, flow in scenes.walk("ru", 7):
@@ -116,7 +116,7 @@ def test_nothing_is_drawn_outside_the_screen(rendered):
 @pytest.mark.parametrize("size", SIZES, ids=["%dx%d" % s for s in SIZES])
 def test_every_text_box_fits_its_screen(size):
     """Each line's box as the layout gives it (the message at each of its sizes), on screen."""
-    lay = layouts.choose(*size)
+    lay = layouttable.choose(*size)
     w, h = size
     boxes = [(x, y, chars, 1, lines) for x, y, lines, chars in lay.side]
     x, y, chars, scale = lay.message
@@ -233,7 +233,7 @@ def test_the_glyph_sheet_holds_the_fonts_glyphs():
     assert FONT.codes.find("\u4e00") < 0
 
 
-# the board page's texts that are not a line each (text.Stamps, render._Lines), as lines: the
+# the board page's texts that are not a line each (text.Stamps, text.Lines), as lines: the
 # renderer does not hold this code (it would be names and code on a board)
 class _View:
     """A text of a Stamps or a side line as a line: ``text``, ``color``, ``line.item`` (x, y, scale)."""
@@ -248,7 +248,7 @@ class _View:
 
 
 def _side_views(boxes):
-    """The renderer's side lines (``side``: render._Lines boxes) as lines."""
+    """The renderer's side lines (``side``: text.Lines boxes) as lines."""
     out = []
     for box in boxes:
         for i in range(len(box.texts)):
@@ -257,7 +257,7 @@ def _side_views(boxes):
 
 
 def _views(stamps, color):
-    """The texts of a Stamps as lines (the renderer's col_stamps, row_stamps)."""
+    """The texts of a Stamps as lines (the board page's col_stamps, row_stamps)."""
     if stamps is None:
         return []
     out = []
@@ -272,9 +272,10 @@ def _views(stamps, color):
 
 
 def _lines(renderer):
-    page = [renderer.title, renderer.more_up, renderer.more_down] + renderer.rows if renderer.page == 0 else (
-        _views(renderer.col_stamps, tiles.TEXT_DIM) + _views(renderer.row_stamps, tiles.TEXT_DIM)
-        + _side_views(renderer.side) + [renderer.message])
+    lp, bp = renderer.listing, renderer.board
+    page = [lp.title, lp.more_up, lp.more_down] + lp.rows if bp is None else (
+        _views(bp.col_stamps, tiles.TEXT_DIM) + _views(bp.row_stamps, tiles.TEXT_DIM)
+        + _side_views(bp.side) + [bp.message])
     return [t for t in page if t is not None and t.text.strip()]
 
 
@@ -345,7 +346,7 @@ def test_a_shot_touches_few_tiles_and_a_small_area():
 
 
 def test_a_long_message_scrolls_instead_of_running_off_the_screen():
-    lay = layouts.choose(160, 128)
+    lay = layouttable.choose(160, 128)
     renderer = render.Renderer(lay, FONT)
     s = ui.Screen()
     s.page = ui.P_BOARD
@@ -353,7 +354,7 @@ def test_a_long_message_scrolls_instead_of_running_off_the_screen():
     s.changed()
     renderer.update(s)
     chars = lay.message[2]
-    first = renderer.message.text
+    first = renderer.board.message.text
     assert len(first) == chars and first.endswith("…")
-    assert renderer.tick(10.0) and renderer.message.text == s.message[1:chars + 1]
+    assert renderer.tick(10.0) and renderer.board.message.text == s.message[1:chars + 1]
     assert not renderer.tick(10.01)  # not before the next step is due

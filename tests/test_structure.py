@@ -14,21 +14,14 @@ from tools import structure as S
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 KNOWN_CYCLES = {
-    'hardware.display.layouts hardware.display.layouttable',
-    'hardware.display.pages hardware.display.render',
-    'hardware.input hardware.schemes',
-    'hardware.radio.ble hardware.radio.blefind',
 }
 KNOWN_LONG = {
     'hardware/desktop/bleio.py',
-    'hardware/radio/blefind.py',
     'tests/ai_portable/test_ai.py',
     'tests/test_boards.py',
     'tests/test_duel_menu_resume.py',
 }
 KNOWN_DISPATCH = {
-    'hardware/display/layouts.py: def __getattr__ (calls found only through a name)',
-    'hardware/display/layouts.py: getattr with a computed name',
 }
 
 

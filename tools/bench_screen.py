@@ -28,7 +28,7 @@ def _measure(display, renderer, flow, action):
 def shot_counts(width, height, shots=30, seed=4):
     from random import Random
 
-    from hardware.display import layouts
+    from hardware.display import layouttable
     from hardware.display import render
     from hardware.desktop.headless import HeadlessDisplay
     from seabattle import ui
@@ -36,7 +36,7 @@ def shot_counts(width, height, shots=30, seed=4):
     from tools import scenes
 
     display = HeadlessDisplay(width, height)
-    renderer = render.Renderer(layouts.choose(width, height), render.load_font())
+    renderer = render.Renderer(layouttable.choose(width, height), render.load_font())
     display.root_group = renderer.root
     flow = Flow(Random(seed))
     scenes.choose(flow, "play")
@@ -88,7 +88,7 @@ def shot_counts(width, height, shots=30, seed=4):
 
 
 def main(argv=None):
-    from hardware.display.layouts import LAYOUTS
+    from hardware.display.layouttable import LAYOUTS
 
     ap = argparse.ArgumentParser(prog="python -m tools.bench screen", description=__doc__.split("\n")[0])
     ap.add_argument("--size", action="append")

@@ -26,10 +26,10 @@ BIG_MODULES = ("seabattle.duel.protocol", "seabattle.screens.flow", "seabattle.s
 # the words of a refused move or a cheat
 DUEL_MODULES = ("seabattle.duel.adapter", "seabattle.duel.lobby", "hardware.radio.linkup", "seabattle.screens.duel", "seabattle.screens.lobby",
                 "seabattle.lang.ru_duel", "seabattle.lang.ru_lobby", "adafruit_ble", "adafruit_ble.services.nordic",
-                "hardware.radio.ble", "hardware.radio.blefind",
+                "hardware.radio.blestate", "hardware.radio.ble", "hardware.radio.blead", "hardware.radio.blefind",
                 "seabattle.fleet", "seabattle.duel.match", "seabattle.crc", "seabattle.duel.frame",
-                "seabattle.duel.channel", "seabattle.duel.commit", "seabattle.duel.evidence", "seabattle.duel.protocol",
-                "seabattle.duel.state", "seabattle.duel.sync",  # held for a moment: making a duel, a connection
+                "seabattle.duel.channel", "seabattle.duel.commit", "seabattle.duel.evidence", "seabattle.duel.wire",
+                "seabattle.duel.protocol", "seabattle.duel.sync",  # (sync: held for a moment, a connection's start)
                 "seabattle.duel.setup", "seabattle.rulescheck", "seabattle.fleetcheck", "seabattle.duel.verify",
                 "seabattle.duel.shots", "seabattle.screens.battle", "seabattle.duel.reveal", "seabattle.duel.restore",
                 "seabattle.duel.evidence_text", "seabattle.lang.ru_findings")

@@ -12,7 +12,7 @@ os.environ.setdefault("BLINKA_FORCEBOARD", "GENERIC_LINUX_PC")
 
 
 def render_all(outdir, sizes, langs, scale=1, seed=7):
-    from hardware.display import layouts
+    from hardware.display import layouttable
     from hardware.display import render
     from hardware.desktop.headless import HeadlessDisplay
     from tools import scenes
@@ -23,7 +23,7 @@ def render_all(outdir, sizes, langs, scale=1, seed=7):
     for w, h in sizes:
         for lang in langs:
             display = HeadlessDisplay(w, h)
-            renderer = render.Renderer(layouts.choose(w, h), font)
+            renderer = render.Renderer(layouttable.choose(w, h), font)
             display.root_group = renderer.root
             for name, flow in scenes.walk(lang, seed):
                 renderer.update(flow.screen)
@@ -34,7 +34,7 @@ def render_all(outdir, sizes, langs, scale=1, seed=7):
 
 
 def main(argv=None):
-    from hardware.display.layouts import LAYOUTS
+    from hardware.display.layouttable import LAYOUTS
 
     ap = argparse.ArgumentParser(prog="python -m tools.screens", description=__doc__.split("\n")[0])
     ap.add_argument("outdir")

@@ -4,8 +4,8 @@ The font is 6 x 12 px (fonts/seabattle-12.bdf). Sizes: 160x128 (PyBadge, PyGamer
 (CLUE, TFT Gizmo), 240x135 (ESP32-S3 TFT Feathers), 160x80 (Mini TFT FeatherWing). ``choose``
 picks the layout for a display's size; an unknown size gets the largest layout that fits.
 
-The table (``LAYOUTS``), ``choose`` and ``keep_only`` are hardware/display/layouttable.py, found here
-by module __getattr__: a board uses them at start-up only, and ``keep_only`` drops that module
+The table (``LAYOUTS``), ``choose`` and ``keep_only`` are hardware/display/layouttable.py, which
+callers import themselves: a board uses them at start-up only, and ``keep_only`` drops that module
 with the other sizes' layouts, so the game holds the chosen Layout and this class only.
 """
 
@@ -25,10 +25,3 @@ class Layout:
     # ``size`` is (width, height): an attribute (hardware.display.layouttable sets it), not a property
     # computed from them: a property and its function are heap a board holds all game
 
-
-def __getattr__(name):
-    if name in ("LAYOUTS", "choose", "keep_only"):
-        from hardware.display import layouttable
-
-        return getattr(layouttable, name)
-    raise AttributeError(name)

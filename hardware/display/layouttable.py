@@ -1,7 +1,6 @@
 """The layout of each supported screen size (hardware.display.layouts.Layout) and picking one
 (``choose``): a board uses them at start-up only. ``keep_only`` drops the other sizes and this
-module once the display's layout is chosen; hardware.display.layouts finds these names here (module
-__getattr__), so ``layouts.LAYOUTS``/``layouts.choose`` still work.
+module once the display's layout is chosen.
 """
 
 import sys

@@ -1,72 +1,30 @@
 """Builds the renderer's pages (hardware/display/render.py): the LIST page (title, rows, selection bar)
-and the BOARD page (boards, overlays, coordinates, side lines, message, hint), and the filled
-rectangles. Loaded when a page is built and dropped again by the renderer (render.forget), so
-the building code is not held while a page is on show; the pages' objects are the renderer's.
+and the BOARD page (boards, overlays, coordinates, side lines, message, hint), its palettes and
+root group, and the filled rectangles. Loaded when a page is built and dropped again by the
+renderer (Renderer._show), so the building code is not held while a page is on show; the pages'
+objects are the renderer's (its ``listing`` or ``board``).
 Making the text objects (hardware.display.text's Line, Stamps and their palettes) is here too: those
 classes have no __init__ a board would hold all game.
 """
 
 import displayio
 
-from hardware.display import render
 from hardware.display import text
 from hardware.display import tiles
 from hardware.display.layouts import FONT_H, FONT_W
 from seabattle import ui
 
 
-def setup(r, layout, font):
-    """What a Renderer makes once (its __init__: here, so that a board does not hold the code):
-    palettes, the root group with the background, and the first page (a LIST)."""
-    r.layout = layout
-    r.font = font
-    r.tiles_set = 0
-    r.labels_set = 0
-    r.version = -1
-    r.page = -1
-    r._last_scroll = 0
-    r.palette = palette()
-    # palettes shared by lines, one per colour: lines whose colour never changes, and the
-    # menu rows (plain or accent: render._Text._show swaps them)
-    r.dim = palette_for(tiles.TEXT_DIM)
-    r.plain = palette_for(tiles.TEXT)
-    r.accent = palette_for(tiles.TEXT_ACCENT)
-    r.root = displayio.Group()
-    r.root.append(solid(layout.width, layout.height, tiles.C_BG, r.palette))
-    r.board_w = 10
-    r.board_h = 10
-    r.shown = None  # the page's Group on screen
-    show(r, render._LIST)
+def palettes():
+    """The sheets' palette, then one per colour that lines share: dim, plain and accent."""
+    return palette(), palette_for(tiles.TEXT_DIM), palette_for(tiles.TEXT), palette_for(tiles.TEXT_ACCENT)
 
 
-def show(r, page):
-    """Replace the page on screen with a newly built ``page`` (render._LIST or _BOARD); the old
-    one's objects go. The list page's updating code (hardware.display.listview) is held while that page
-    shows only (not in battle); the board page's sprites' (hardware.display.sheets) is dropped at once."""
-    if r.shown is not None:
-        r.root.remove(r.shown)
-        r.shown = None
-        if r.page == render._LIST:
-            r.bar = r.title = r.rows = None
-            r.more_up = r.more_down = r.page_hint = None
-            r.listview = None
-            render.forget("hardware.display.listview")
-        else:
-            r.big = r.mark = r.cursor = None
-            r.small_group = r.small = r.small_mark = None
-            r.col_stamps = r.row_stamps = r.side = None
-            r.message = r.hint = None
-    if page == render._LIST:
-        r.shown = build_list(r)
-        from hardware.display import listview
-
-        r.listview = listview
-    else:
-        r.shown = build_board(r, r.board_w, r.board_h)
-        render.forget("hardware.display.sheets")
-    r.root.append(r.shown)
-    r.page = page
-    render.forget("hardware.display.tiles")  # the palette's and tiles' numbers: building's (listview has its own)
+def root(layout, pal):
+    """The display's root group, with the background."""
+    g = displayio.Group()
+    g.append(solid(layout.width, layout.height, tiles.C_BG, pal))
+    return g
 
 
 def palette():
@@ -160,8 +118,8 @@ def stamps(font, x, y, places, chars, palette, right=False, step=0):
 
 
 def _text(r, group, x, y, chars, color=tiles.TEXT, scale=1, palette=None):
-    """A render._Text on the renderer ``r``, appended to ``group``."""
-    t = line(render._Text(), r.font, x, y, chars, color, scale, palette)
+    """A text.Text on the renderer ``r``, appended to ``group``."""
+    t = line(text.Text(), r.font, x, y, chars, color, scale, palette)
     t.owner = r
     t.text = ""
     t.color = color
@@ -172,30 +130,31 @@ def _text(r, group, x, y, chars, color=tiles.TEXT, scale=1, palette=None):
 
 
 def build_list(r):
-    """The LIST page's Group; sets the renderer's ``bar``, ``title``, ``rows``, ``more_up``,
-    ``more_down``, ``page_hint``."""
+    """The LIST page (a hardware.display.listview.ListPage): its Group, the selection bar, the
+    title, the rows, the scroll marks and the page hint."""
+    from hardware.display.listview import ListPage  # held while the page shows only
+
     lay = r.layout
     g = displayio.Group()
     w = lay.width
-    r.bar = solid(w - 2, lay.row_h, tiles.C_GRID, r.palette)
-    r.bar.x = 1
-    g.append(r.bar)
+    bar = solid(w - 2, lay.row_h, tiles.C_GRID, r.palette)
+    bar.x = 1
+    g.append(bar)
     scale = lay.title_scale
-    r.title = _text(r, g, 2, lay.title_y, (w - 4) // (FONT_W * scale), tiles.TEXT_ACCENT, scale, r.accent)
+    title = _text(r, g, 2, lay.title_y, (w - 4) // (FONT_W * scale), tiles.TEXT_ACCENT, scale, r.accent)
     # each row's text centred in its row_h band (where a GridLayout cell put it)
     dy = (lay.row_h - FONT_H) // 2
-    # the rows share the plain and the accent palette (render._Text._show swaps them)
-    r.rows = [_text(r, g, 2, lay.row_y + i * lay.row_h + dy, lay.chars - 1, palette=r.plain)
-              for i in range(lay.rows)]
-    r.more_up = _text(r, g, w - FONT_W - 1, lay.row_y, 1, tiles.TEXT_DIM, palette=r.dim)
-    r.more_down = _text(r, g, w - FONT_W - 1, min(lay.row_y + (lay.rows - 1) * lay.row_h + 2, lay.height - FONT_H), 1,
-                        tiles.TEXT_DIM, palette=r.dim)
-    r.page_hint = None
+    # the rows share the plain and the accent palette (text.Text._show swaps them)
+    rows = [_text(r, g, 2, lay.row_y + i * lay.row_h + dy, lay.chars - 1, palette=r.plain)
+            for i in range(lay.rows)]
+    more_up = _text(r, g, w - FONT_W - 1, lay.row_y, 1, tiles.TEXT_DIM, palette=r.dim)
+    more_down = _text(r, g, w - FONT_W - 1, min(lay.row_y + (lay.rows - 1) * lay.row_h + 2, lay.height - FONT_H), 1,
+                      tiles.TEXT_DIM, palette=r.dim)
+    page_hint = None
     if lay.page_hint:
         x, y, chars = lay.page_hint
-        r.page_hint = _text(r, g, x, y, chars, tiles.TEXT_DIM, palette=r.dim)
-    r.top = 0
-    return g
+        page_hint = _text(r, g, x, y, chars, tiles.TEXT_DIM, palette=r.dim)
+    return ListPage(g, bar, title, rows, more_up, more_down, page_hint)
 
 
 def _board_grid(r, g, n, x, y, w, h, cursor=True):
@@ -225,47 +184,47 @@ def _board_grid(r, g, n, x, y, w, h, cursor=True):
 
 
 def build_board(r, w=10, h=10):
-    """The BOARD page's Group for a w x h board; sets the renderer's boards, overlays, stamps
-    and lines."""
+    """The BOARD page (a hardware.display.boardview.BoardPage) for a w x h board: its Group,
+    boards, overlays, stamps and lines."""
+    from hardware.display.boardview import BoardPage  # held while the page shows only
+
     lay = r.layout
     g = displayio.Group()
-    r.board_w = w
-    r.board_h = h
     n = lay.cell
     x = lay.board_x
     y = lay.board_y
-    r.big, r.mark, r.cursor = _board_grid(r, g, n, x, y, w, h)
-    r.small_group = displayio.Group()
-    r.small, r.small_mark, _ = _board_grid(r, r.small_group, lay.small_cell, lay.small_x, lay.small_y, w, h, False)
-    g.append(r.small_group)
-    r.col_stamps = r.row_stamps = None
+    big, mark, cursor = _board_grid(r, g, n, x, y, w, h)
+    small_group = displayio.Group()
+    small, small_mark, _ = _board_grid(r, small_group, lay.small_cell, lay.small_x, lay.small_y, w, h, False)
+    g.append(small_group)
+    col_stamps = row_stamps = None
     if lay.col_labels:
         # one letter centred over each column; one pixel higher than the box says: Blinka
         # draws descenders (Д, Ц) one row low
-        r.col_stamps = stamps(r.font, x + (n + 1 - FONT_W) // 2, y - FONT_H - 1,
-                              [(k * n, 0) for k in range(w)], 1, r.dim)
-        g.append(r.col_stamps.item)
+        col_stamps = stamps(r.font, x + (n + 1 - FONT_W) // 2, y - FONT_H - 1,
+                            [(k * n, 0) for k in range(w)], 1, r.dim)
+        g.append(col_stamps.item)
     if lay.row_labels:
         # row numbers right-aligned in two cells against the board
-        r.row_stamps = stamps(r.font, x - 1 - 2 * FONT_W, y + (n + 1 - FONT_H) // 2,
-                              [(0, k * n) for k in range(h)], 2, r.dim, True, n)
-        g.append(r.row_stamps.item)
-    # each side box's lines in one TileGrid (render._Lines)
-    r.side = []
+        row_stamps = stamps(r.font, x - 1 - 2 * FONT_W, y + (n + 1 - FONT_H) // 2,
+                            [(0, k * n) for k in range(h)], 2, r.dim, True, n)
+        g.append(row_stamps.item)
+    # each side box's lines in one TileGrid (text.Lines)
+    side = []
     for x, y, lines, chars in lay.side:
-        t = line(render._Lines(), r.font, x, y, chars, tiles.TEXT, 1, r.plain, lines)
+        t = line(text.Lines(), r.font, x, y, chars, tiles.TEXT, 1, r.plain, lines)
         t.owner = r
         t.texts = [""] * lines
         g.append(t.item)
-        r.side.append(t)
+        side.append(t)
     # the message: double size where the layout has it, normal size for texts too long for
     # that: one line as wide as the normal size's, in a Group whose scale changes
-    # (render._set_message); at double size only its first ``chars`` tiles show text
+    # (BoardPage._set_message); at double size only its first ``chars`` tiles show text
     x, y, chars, scale = lay.message
-    r.message = _text(r, g, x, y, chars * scale, tiles.TEXT, scale)
-    r.message.chars = chars
-    r.hint = None
+    message = _text(r, g, x, y, chars * scale, tiles.TEXT, scale)
+    message.chars = chars
+    hint = None
     if lay.hint:
         x, y, chars = lay.hint
-        r.hint = _text(r, g, x, y, chars, tiles.TEXT_DIM, palette=r.dim)
-    return g
+        hint = _text(r, g, x, y, chars, tiles.TEXT_DIM, palette=r.dim)
+    return BoardPage(g, big, mark, cursor, small_group, small, small_mark, col_stamps, row_stamps, side, message, hint)

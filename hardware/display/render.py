@@ -8,7 +8,7 @@ labels and grids (RAM: see tools.ramreport; pages change only between menus and 
 the rebuild is not per frame), and the code that builds a page (hardware/display/pages.py) is loaded
 for the build and dropped after it; the list page's updating code (hardware/display/listview.py) is
 held only while a list page shows, so the battle does not hold it. The 20 coordinate labels
-are two bitmaps (text.Stamps), not 20 lines; each side box's lines are one TileGrid (_Lines),
+are two bitmaps (text.Stamps), not 20 lines; each side box's lines are one TileGrid (text.Lines),
 and the message is one line whose Group changes scale (double size where the layout has it).
 Each board is one TileGrid over a sprite sheet from hardware/display/tiles.py; the cursor and the
 latest-shot mark are one-tile TileGrids that move.
@@ -17,17 +17,17 @@ latest-shot mark are one-tile TileGrids that move.
 """
 
 from hardware.display import text
-from hardware.display.tiles import TEXT_ACCENT, TONE_COLORS
 from seabattle import ui
-from seabattle.compat import forget  # noqa: F401  (pages and sheets are dropped with it)
+from seabattle.compat import const, forget
 
 # the rest of hardware.display.tiles (the sheets' palette, the tile numbers) is the page builders': it
-# is loaded with hardware.display.pages and dropped with it (pages.show), not held while a page shows
+# is loaded with hardware.display.pages and dropped with it (Renderer._show), not held while a page shows
 forget("hardware.display.tiles")
 
 FONT_PATH = "fonts/seabattle-12.bdf"
-_LIST = 0
-_BOARD = 1
+_NO_PAGE = const(-1)
+_LIST = const(0)
+_BOARD = const(1)
 
 
 def load_font(path=FONT_PATH):
@@ -41,83 +41,59 @@ def load_font(path=FONT_PATH):
     return font
 
 
-def fit(text, chars):
-    """``text`` cut to ``chars`` characters, with an ellipsis when cut."""
-    if len(text) <= chars:
-        return text
-    return text[: chars - 1] + "\u2026"
-
-
-class _Text(text.Line):
-    """A line of text that is only redrawn when its text or colour really changes. Lines whose
-    colour never changes may share one ``palette``. It is its own text.Line (one object per
-    line, not two: ~70 bytes each on the 32-bit VM). Made by hardware.display.pages._text: ``owner``
-    (the Renderer), ``text`` (shown), ``color``, ``full`` (the whole text) and ``offset`` (of a
-    marquee) besides a Line's."""
-
-    @property
-    def line(self):
-        return self
-
-    def set(self, text, color=None):
-        self.full = text
-        self.offset = 0
-        self._show(fit(text, self.chars), color)
-
-    def _show(self, text, color=None):
-        if color is not None and color != self.color:
-            if self.palette is self.owner.plain or self.palette is self.owner.accent:
-                # a line sharing the plain or the accent palette (a menu's rows) changes between
-                # those two colours by taking the other palette: no palette of its own per row
-                self.palette = self.owner.accent if color == TEXT_ACCENT else self.owner.plain
-                self.grid.pixel_shader = self.palette
-            else:
-                self.set_color(color)
-            self.color = color
-            self.owner.labels_set += 1
-        if text != self.text:
-            self.show(text)
-            self.text = text
-            self.owner.labels_set += 1
-
-    def scroll(self):
-        """Marquee one step for a text longer than the line; True if it moved."""
-        if len(self.full) <= self.chars:
-            return False
-        t = self.full + "   "
-        self.offset = (self.offset + 1) % len(t)
-        self._show((t + t)[self.offset: self.offset + self.chars])
-        return True
-
-
-class _Lines(text.Line):
-    """Lines of text that never change colour, stacked a cell's height apart in one TileGrid
-    (a side box of the board page): one object and one TileGrid for the box, not a _Text and a
-    TileGrid per line (~350 bytes a line on the 32-bit VM). ``texts`` are the lines shown.
-    Made by hardware.display.pages.build_board: a Line with ``owner`` and ``texts``."""
-
-    def set(self, row, text):
-        text = fit(text, self.chars)
-        if text != self.texts[row]:
-            self.show(text, row)
-            self.texts[row] = text
-            self.owner.labels_set += 1
-
-
 class Renderer:
     """Owns the display's root group for one Layout and mirrors Screens onto it."""
 
     def __init__(self, layout, font):
-        # what is made once (palettes, the root group, the first page) is hardware.display.pages' code
+        self.layout = layout
+        self.font = font
+        self.tiles_set = 0
+        self.labels_set = 0
+        self.version = -1  # the shown Screen's
+        self.page = _NO_PAGE
+        self._last_scroll = 0
+        self.board_w = 10
+        self.board_h = 10
+        # the page on screen: its Group and its parts (a hardware.display.listview.ListPage or a
+        # hardware.display.boardview.BoardPage); only one page exists at a time
+        self.shown = None
+        self.listing = None
+        self.board = None
+        # making the palettes and the root group is hardware.display.pages' code, held for the build only
         from hardware.display import pages
 
-        pages.setup(self, layout, font)
+        # the sheets' palette, and palettes shared by lines, one per colour: lines whose colour
+        # never changes, and the menu rows (plain or accent: text.Text._show swaps them)
+        self.palette, self.dim, self.plain, self.accent = pages.palettes()
+        self.root = pages.root(layout, self.palette)
+        pages = None
+        self._show(_LIST)
+
+    def _show(self, page):
+        """Replace the page on screen with a newly built ``page`` (_LIST or _BOARD), built by
+        hardware.display.pages (with hardware.display.sheets for a board's sprites), loaded for
+        the build and dropped after it. Each page's updating code (hardware.display.listview,
+        hardware.display.boardview) is held while that page shows only (the battle holds no
+        menu's, a menu no board's)."""
+        from hardware.display import pages
+
+        if self.shown is not None:
+            self.root.remove(self.shown)
+        self.shown = self.listing = self.board = None
+        if page == _LIST:
+            forget("hardware.display.boardview")
+            self.listing = pages.build_list(self)
+            self.shown = self.listing.group
+        else:
+            forget("hardware.display.listview")
+            self.board = pages.build_board(self, self.board_w, self.board_h)
+            self.shown = self.board.group
+            forget("hardware.display.sheets")
+        self.root.append(self.shown)
+        self.page = page
         pages = None
         forget("hardware.display.pages")
-
-    # ----- building (per page shown): hardware.display.pages.show, loaded for the build and dropped
-
-    # ----- updating ----------------------------------------------------------------------------
+        forget("hardware.display.tiles")  # the palette's and tiles' numbers: building's (listview has its own)
 
     def update(self, screen):
         """Show ``screen``; returns True if anything was touched."""
@@ -126,17 +102,11 @@ class Renderer:
         self.version = screen.version
         page = _BOARD if screen.page == ui.P_BOARD else _LIST
         if page != self.page:
-            # the old page's objects go and the new one is built (hardware.display.pages, with
-            # hardware.display.sheets for a board's sprites: loaded for the build, dropped after it)
-            from hardware.display import pages
-
-            pages.show(self, page)
-            pages = None
-            forget("hardware.display.pages")
+            self._show(page)
         if page == _BOARD:
-            self._update_board(screen)
+            self.board.update(self, screen)
         else:
-            self.listview.update(self, screen)
+            self.listing.update(self, screen)
         return True
 
     def tick(self, now):
@@ -145,75 +115,5 @@ class Renderer:
             return False
         self._last_scroll = now
         if self.page == _BOARD:
-            return self.message.scroll()
+            return self.board.message.scroll()
         return False
-
-    def _update_board(self, s):
-        if s.width != self.board_w or s.height != self.board_h:
-            raise ValueError("a %dx%d board does not fit this renderer (built for %dx%d)" % (
-                s.width, s.height, self.board_w, self.board_h))
-        self.tiles_set += _sync(self.big, s.big)
-        self._place(self.cursor, self.layout.cell, self.layout.board_x, self.layout.board_y, s.cursor)
-        self._place(self.mark, self.layout.cell, self.layout.board_x, self.layout.board_y, s.mark)
-        if s.show_small:
-            self.small_group.hidden = False
-            self.tiles_set += _sync(self.small, s.small)
-            self._place(self.small_mark, self.layout.small_cell, self.layout.small_x,
-                        self.layout.small_y, s.small_mark)
-        elif not self.small_group.hidden:
-            self.small_group.hidden = True
-        if self.col_stamps is not None:
-            self.labels_set += self.col_stamps.show([fit(c, 1) for c in s.cols])
-        if self.row_stamps is not None:
-            self.labels_set += self.row_stamps.show([fit(r, 2) for r in s.rows])
-        k = 0
-        for t in self.side:
-            for row in range(len(t.texts)):
-                t.set(row, s.lines[k] if k < len(s.lines) else "")
-                k += 1
-        self._set_message(s.message, TONE_COLORS[s.tone])
-        if self.hint is not None:
-            self.hint.set(s.hint)
-
-    def _set_message(self, text, color):
-        """Double size where the layout has it and the text fits; else normal size: the one
-        line, ``chars`` x ``scale`` tiles wide in a scaling Group, changes its Group's scale."""
-        x, y, chars, scale = self.layout.message
-        m = self.message
-        if scale > 1:
-            if len(text) > chars:
-                scale = 1
-            if m.item.scale != scale:
-                m.set("")
-                m.item.scale = scale
-                m.chars = chars * self.layout.message[3] // scale
-                self.labels_set += 1
-        m.set(text, color)
-
-    def _place(self, m, n, x, y, square):
-        """Moves the overlay ``m`` onto ``square`` of the board whose n-pixel cells start at
-        (x, y), or hides it (``square`` < 0)."""
-        if square < 0:
-            if not m.hidden:
-                m.hidden = True
-                self.tiles_set += 1
-            return
-        x += (square % self.board_w) * n
-        y += (square // self.board_w) * n
-        if m.hidden or m.x != x or m.y != y:
-            m.x = x
-            m.y = y
-            m.hidden = False
-            self.tiles_set += 1
-
-
-def _sync(grid, s):
-    """Copy changed tile kinds into a TileGrid (read back from it: no copy of what it shows is
-    kept); returns how many tiles changed."""
-    changed = 0
-    for sq in range(len(s)):
-        k = s[sq]
-        if grid[sq] != k:
-            grid[sq] = k
-            changed += 1
-    return changed

@@ -16,6 +16,8 @@ skipped, as bitmap_label skipped them.
 
 import displayio
 
+from hardware.display.tiles import TEXT_ACCENT
+
 # _NO_NAMES: texts are read a character at a time by slices (``text[k:k + 1]``), never by
 # ``for ch in text`` or ``text[k]``: on MicroPython and CircuitPython iterating or indexing a str
 # interns every character it yields as a name (a qstr, never freed), so drawing texts made each
@@ -117,3 +119,66 @@ class Stamps:
                             bitmap[x + gx, dy + gy] = 1
                 count += 1
         return changed
+
+
+def fit(text, chars):
+    """``text`` cut to ``chars`` characters, with an ellipsis when cut."""
+    if len(text) <= chars:
+        return text
+    return text[: chars - 1] + "\u2026"
+
+
+class Text(Line):
+    """A line of text that is only redrawn when its text or colour really changes. Lines whose
+    colour never changes may share one ``palette``. It is its own Line (one object per
+    line, not two: ~70 bytes each on the 32-bit VM). Made by hardware.display.pages._text: ``owner``
+    (the Renderer), ``text`` (shown), ``color``, ``full`` (the whole text) and ``offset`` (of a
+    marquee) besides a Line's."""
+
+    @property
+    def line(self):
+        return self
+
+    def set(self, text, color=None):
+        self.full = text
+        self.offset = 0
+        self._show(fit(text, self.chars), color)
+
+    def _show(self, text, color=None):
+        if color is not None and color != self.color:
+            if self.palette is self.owner.plain or self.palette is self.owner.accent:
+                # a line sharing the plain or the accent palette (a menu's rows) changes between
+                # those two colours by taking the other palette: no palette of its own per row
+                self.palette = self.owner.accent if color == TEXT_ACCENT else self.owner.plain
+                self.grid.pixel_shader = self.palette
+            else:
+                self.set_color(color)
+            self.color = color
+            self.owner.labels_set += 1
+        if text != self.text:
+            self.show(text)
+            self.text = text
+            self.owner.labels_set += 1
+
+    def scroll(self):
+        """Marquee one step for a text longer than the line; True if it moved."""
+        if len(self.full) <= self.chars:
+            return False
+        t = self.full + "   "
+        self.offset = (self.offset + 1) % len(t)
+        self._show((t + t)[self.offset: self.offset + self.chars])
+        return True
+
+
+class Lines(Line):
+    """Lines of text that never change colour, stacked a cell's height apart in one TileGrid
+    (a side box of the board page): one object and one TileGrid for the box, not a Text and a
+    TileGrid per line (~350 bytes a line on the 32-bit VM). ``texts`` are the lines shown.
+    Made by hardware.display.pages.build_board: a Line with ``owner`` and ``texts``."""
+
+    def set(self, row, text):
+        text = fit(text, self.chars)
+        if text != self.texts[row]:
+            self.show(text, row)
+            self.texts[row] = text
+            self.owner.labels_set += 1

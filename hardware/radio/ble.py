@@ -35,23 +35,7 @@ or part of a frame) and ``connected``. Under it:
 The clock is injected (a callable returning ms), so the desktop tests run on virtual time.
 """
 
-HELLO = b"\x7fSB"  # + 4 code bytes
-HELLO_LEN = 7
-HELLO_MS = 3000
-RETRY_MS = 2000
-SCAN_S = 1.0
-
-# states
-IDLE = "idle"
-ADVERTISING = "advertising"  # host: waiting for the opponent
-HANDSHAKE = "handshake"  # connected, HELLO not yet exchanged
-READY = "ready"  # frames flow
-LOST = "lost"  # connection dropped; reconnecting
-CLOSED = "closed"
-
-
-class LinkError(ValueError):
-    """A link operation that cannot be done here (names what and why)."""
+from hardware.radio.blestate import CLOSED, HELLO, IDLE, LOST, READY, RETRY_MS, SCAN_S
 
 
 class BleLink:

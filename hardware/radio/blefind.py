@@ -5,110 +5,25 @@ while the link is not ``READY`` and dropped once frames flow (``drop()``; on a b
 when the link lets adafruit_ble go too (``bare``): a duel's battle holds only the code
 that carries its frames.
 
-The advertisement is adafruit_ble's plain ``Advertisement`` (its module is loaded with
-adafruit_ble anyway) with the UART service's UUID put in it as bytes, the same bytes
-``adafruit_ble.advertising.standard.ProvideServicesAdvertisement(uart)`` makes: that module
-(~6 KB of heap on a board while it is loaded, and some 50 names of its own, interned for good)
-is never imported.
-
 adafruit_ble is used in the lobby only: hosting (the host's UART service and the advertisement's
 bytes, kept in ``BleLink._ads``) and the joiner's list of games and its first connection. Finding
 the peer again after a drop (or a saved duel's peer) loads none of it (~14 KB of a 32-bit heap):
 the host advertises the kept bytes again, and the joiner scans, connects and takes the UART
 service from the native adapter with the calls adafruit_ble 10.1.5 makes for the same
 (``BLERadio.start_advertising``, ``start_scan``, ``connect``; ``UARTService in connection``,
-``connection[UARTService]``): ``_seek`` and ``_reconnect``.
+``connection[UARTService]``): hardware.radio.blead.seek and ``_reconnect``.
 """
 
 from seabattle.compat import forget as _forget
 
-from hardware.radio.ble import ADVERTISING, HANDSHAKE, HELLO, HELLO_LEN, HELLO_MS, IDLE, LOST, READY, RETRY_MS, SCAN_S, LinkError
-
-PREFIX = "SEA"
-CODE_CHARS = "ABCDEFHJKLMNPRSTUVWXY3456789"  # no 0/O, 1/I, 2/Z: read aloud across a table
-
-_SERVICES = 0x06  # advertising data type: an (incomplete) list of 128-bit service UUIDs, where
-# ProvideServicesAdvertisement puts a vendor service's UUID such as the UART service's
-_NAME = 0x09  # advertising data type: the complete local name
-_PREFIXES = b"\x01\x06"  # GameAd's match_prefixes as adafruit_ble merges them for a scan
-# the UART service (1), the characteristic its client writes (2) and the one it reads (3)
-UART_UUID = "6E40000%d-B5A3-F393-E0A9-E50E24DCCA9E"
-_GAME_AD = []
-
-
-def game_ad():
-    """adafruit_ble's ``Advertisement`` subclass of a game (made on first use, with adafruit_ble):
-    it carries 128-bit service UUIDs, so a scan for it yields only those (the radio filters
-    them), and a host's carries the UART service's (``advertisement``)."""
-    if not _GAME_AD:
-        from adafruit_ble.advertising import Advertisement
-
-        class GameAd(Advertisement):
-            match_prefixes = (bytes((_SERVICES,)),)
-
-        _GAME_AD.append(GameAd)
-    return _GAME_AD[0]
-
-
-def _uuid(n):
-    import _bleio
-
-    return _bleio.UUID(UART_UUID % n)
-
-
-def _uart_uuid():
-    """The UART service's UUID as an advertisement carries it (what UARTService.uuid.pack_into
-    writes: its native UUID's bytes)."""
-    out = bytearray(16)
-    _uuid(1).pack_into(out, 0)
-    return bytes(out)
-
-
-def _adapter(b):
-    return b._adapter if b.radio is None else b.radio._adapter
-
-
-def offers_uart(adv):
-    """True if the advertisement lists the UART service (the only way a game is reached)."""
-    want = _uart_uuid()
-    data = adv.data_dict.get(_SERVICES)
-    for part in data if isinstance(data, list) else (data,):
-        if part:
-            for i in range(0, len(part) - 15, 16):
-                if bytes(part[i:i + 16]) == want:
-                    return True
-    return False
-
-
-def new_code(rng):
-    """A 4-character lobby code; ``rng`` has ``randrange(n)``. (Slices: a str indexed or iterated
-    interns each character it gives on a board's VM, for good.)"""
-    code = ""
-    for _ in range(4):
-        i = rng.randrange(len(CODE_CHARS))
-        code += CODE_CHARS[i:i + 1]
-    return code
-
-
-def game_name(code):
-    return PREFIX + code
-
-
-def code_of(name):
-    """The lobby code in an advertised name, or None if it is not a seabattle game."""
-    if not name or len(name) != len(PREFIX) + 4 or not name.startswith(PREFIX):
-        return None
-    code = name[len(PREFIX):]
-    for i in range(4):
-        if code[i:i + 1] not in CODE_CHARS:
-            return None
-    return code
-
+from hardware.radio import blead
+from hardware.radio.blestate import ADVERTISING, HANDSHAKE, HELLO, HELLO_LEN, HELLO_MS, IDLE, LOST, READY, RETRY_MS, SCAN_S, LinkError
 
 def drop():
     """Forget this module once frames flow. Nothing keeps its objects: the radio advertises a
     copy of the advertisement's bytes, and no lobby found by a scan is kept past the connect."""
     _forget("hardware.radio.blefind")
+    _forget("hardware.radio.blead")
 
 
 # -- functions of the link that only finding its peer needs: here, not BleLink's methods, so a
@@ -185,25 +100,13 @@ def host(b, code):
     advertise(b)
 
 
-def advertisement(b):
-    """The host's advertisement: the UART service and the game's name (``SEA`` + lobby code), in
-    the order and bytes ProvideServicesAdvertisement(uart) would give them."""
-    adv = game_ad()()
-    adv.data_dict[_SERVICES] = bytearray(_uart_uuid())
-    adv.connectable = True
-    adv.flags.general_discovery = True
-    adv.flags.le_only = True
-    adv.complete_name = game_name(b.code)
-    return adv
-
-
 def advertise(b):
     """Advertise the game on the native adapter, as adafruit_ble's BLERadio.start_advertising
     does; its bytes (and the scan response start_advertising would make: the radio's name and
     power) are made with adafruit_ble the first time only and kept (``b._ads``)."""
-    a = _adapter(b)
+    a = blead.adapter(b)
     try:
-        a.name = game_name(b.code)
+        a.name = blead.game_name(b.code)
     except Exception:  # some adapters refuse renaming; the advertisement carries it anyway
         pass
     if b._ads is None:
@@ -212,7 +115,7 @@ def advertise(b):
         response = Advertisement()
         response.complete_name = b.radio.name
         response.tx_power = b.radio.tx_power
-        b._ads = (bytes(advertisement(b)), bytes(response))
+        b._ads = (bytes(blead.advertisement(b)), bytes(response))
     if not a.advertising:
         a.start_advertising(b._ads[0], scan_response=b._ads[1], connectable=True, interval=0.1, timeout=0)
     b._rx.reset_input_buffer()  # bytes of a previous connection
@@ -227,10 +130,10 @@ def scan(b, seconds=SCAN_S):
         b.sound.stop()
     found = {}
     try:
-        for adv in b.radio.start_scan(game_ad(), timeout=seconds):
-            if not offers_uart(adv):
+        for adv in b.radio.start_scan(blead.game_ad(), timeout=seconds):
+            if not blead.offers_uart(adv):
                 continue
-            code = code_of(adv.complete_name)
+            code = blead.code_of(adv.complete_name)
             if code is None:
                 continue
             old = found.get(code)
@@ -330,66 +233,21 @@ def poll_join(b):
         b._tried = b.clock()
         if not b.can_join:
             raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
-        entry = _seek(b)
+        entry = blead.seek(b)
         if entry is not None:
             _reconnect(b, entry)
 
 
-def _fields(data):
-    """{advertising data type: [its values]} of an advertisement's bytes (adafruit_ble's
-    decode_data, keeping every value of a type)."""
-    out = {}
-    i = 0
-    while i + 1 < len(data):
-        n = data[i]
-        if n == 0:
-            break
-        out.setdefault(data[i + 1], []).append(bytes(data[i + 2:i + 1 + n]))
-        i += 1 + n
-    return out
-
-
-def _seek(b):
-    """The strongest host advertising the game ``b.code`` with the UART service, found by a
-    short scan of the native adapter (adafruit_ble's start_scan(GameAd) with the same settings,
-    then ``offers_uart`` and ``code_of``): its ScanEntry, or None."""
-    if b.sound is not None:
-        b.sound.stop()
-    a = _adapter(b)
-    want = _uart_uuid()
-    best = None
-    try:
-        for entry in a.start_scan(prefixes=_PREFIXES, buffer_size=512, extended=False, timeout=SCAN_S,
-                                  interval=0.1, window=0.1, minimum_rssi=-80, active=True):
-            if entry.scan_response or not entry.matches(_PREFIXES, match_all=True):
-                continue  # (a scan response carries no service list: adafruit_ble skips it too)
-            fields = _fields(entry.advertisement_bytes)
-            offers = False
-            for part in fields.get(_SERVICES, ()):
-                for i in range(0, len(part) - 15, 16):
-                    offers = offers or part[i:i + 16] == want
-            try:
-                name = str(fields.get(_NAME, (b"",))[0], "utf-8")
-            except (UnicodeError, ValueError):
-                continue
-            if offers and code_of(name) == b.code and (
-                    best is None or (entry.rssi or -127) > (best.rssi or -127)):
-                best = entry
-    finally:
-        a.stop_scan()
-    return best
-
-
 def _reconnect(b, entry):
-    """Connect to the host ``_seek`` found and take its UART service from the native
+    """Connect to the host ``blead.seek`` found and take its UART service from the native
     connection, as adafruit_ble's ``connect``, ``UARTService in conn`` and ``conn[UARTService]``
     do: a device without the service is a stranger and left. Then HELLO, as ``connect``."""
     import _bleio
 
     b._tried = b.clock()
     try:
-        conn = _adapter(b).connect(entry.address, timeout=10.0)
-        uart = _uuid(1)
+        conn = blead.adapter(b).connect(entry.address, timeout=10.0)
+        uart = blead.uuid(1)
         service = None
         for s in conn.discover_remote_services((uart,)):
             if s.uuid == uart:
@@ -401,9 +259,9 @@ def _reconnect(b, entry):
             return False
         tx = rx = None
         for c in service.characteristics:
-            if c.uuid == _uuid(2):
+            if c.uuid == blead.uuid(2):
                 tx = c
-            elif c.uuid == _uuid(3):
+            elif c.uuid == blead.uuid(3):
                 rx = c
         if tx is None or rx is None:
             raise AttributeError("no UART characteristics")
@@ -477,7 +335,7 @@ class BleLinker:
 
     def host(self, code=None):
         """Host a game; ``code``: the lobby code of a saved duel (the guest looks for it)."""
-        code = code or new_code(self.rng)
+        code = code or blead.new_code(self.rng)
         self.ble.host(code)
         self.link = self.ble  # the duel may start at once: it waits for the connection
         return code
