@@ -9,6 +9,7 @@ import time
 
 from hardware.storage import KEEP
 from seabattle import sound
+from seabattle.compat import forget
 
 
 class Profile:
