@@ -227,7 +227,7 @@ def test_stranger_with_wrong_hello_is_dropped():
 def test_a_second_connection_is_dropped_and_the_opponent_kept():
     air, host, joiner = pair()
     intruder = bleio.Adapter(air, name="intruder")
-    air._link(intruder, host.adapter)  # a central that got in anyway
+    bleio.link(air, intruder, host.adapter)  # a central that got in anyway
     joiner.channel.send(b"still here")
     assert run(air, (host, joiner), until=lambda: host.inbox == [b"still here"])
     assert host.link.strangers == 1 and len(host.radio.connections) == 1

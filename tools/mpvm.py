@@ -25,6 +25,9 @@ GUEST_ROOT = ""
 # the wasm VM's module path: the stand-ins, the repository, the libraries and the test doubles
 GUEST_PATH = ":".join((GUEST_ROOT + "/tools/mpstubs", GUEST_ROOT, GUEST_ROOT + "/lib", GUEST_ROOT + "/tests"))
 
+# the desktop _bleio's modules, each importing only those before it
+DESKTOP_BLEIO = ("bleair", "blegatt", "bleio")
+
 
 def micropython():
     exe = shutil.which("micropython") or os.path.join(os.path.dirname(sys.executable), "micropython")
@@ -106,10 +109,17 @@ def run_script(vm, script, args, heap, stubs=STUBS, timeout=600):
 def compiled_stubs(out):
     """The stand-ins as .mpy in ``out`` (the desktop _bleio as _bleio.mpy itself), so that
     loading them needs no compiling: a board has them in C, and compiling hardware/desktop/
-    bleio.py would otherwise set the smallest heap of every import measured."""
+    bleio.py would otherwise set the smallest heap of every import measured. The desktop _bleio
+    is three files (DESKTOP_BLEIO, each below the next): joined into one source, without the
+    lines that import the earlier ones, it is one module as a board's _bleio is."""
     sources = [os.path.join(STUBS, f) for f in os.listdir(STUBS) if f.endswith(".py") and f != "_bleio.py"]
-    sources.append(os.path.join(ROOT, "hardware", "desktop", "bleio.py"))
     for src in sources:
-        name = "_bleio" if src.endswith(os.path.join("desktop", "bleio.py")) else os.path.basename(src)[:-3]
-        subprocess.run([mpy_cross(), "-o", os.path.join(out, name + ".mpy"), src], check=True,
-                       capture_output=True)
+        subprocess.run([mpy_cross(), "-o", os.path.join(out, os.path.basename(src)[:-3] + ".mpy"), src],
+                       check=True, capture_output=True)
+    joined = os.path.join(out, "_bleio.py")
+    with open(joined, "w", encoding="utf-8") as f:
+        for name in DESKTOP_BLEIO:
+            with open(os.path.join(ROOT, "hardware", "desktop", name + ".py"), encoding="utf-8") as part:
+                f.writelines(line for line in part if not line.startswith("from hardware.desktop."))
+    subprocess.run([mpy_cross(), "-o", os.path.join(out, "_bleio.mpy"), joined], check=True, capture_output=True)
+    os.remove(joined)
