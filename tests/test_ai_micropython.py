@@ -16,6 +16,11 @@ def test_ai_suite_on_micropython():
     assert failed == 0 and passed > 0, out
 
 
+def test_hard_opening_suite_on_micropython():
+    passed, failed, out = run_suite("test_hard_opening", HEAP)
+    assert failed == 0 and passed > 0, out
+
+
 def test_hard_hurried_suite_on_micropython():
     passed, failed, out = run_suite("test_ai_hurry", HEAP)
     assert failed == 0 and passed > 0, out

@@ -20,9 +20,6 @@ from doubles.linksim import XorShift  # noqa: E402
 from seabattle.placement import random_fleet  # noqa: E402
 from seabattle.rules import CLASSIC  # noqa: E402
 
-import sys, os  # noqa: E402,E401
-
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "hw"))
 from flashsim import FlashNvm  # noqa: E402
 
 

@@ -1,17 +1,17 @@
 """Two children mashing the buttons of two boards in a Bluetooth duel (the real adafruit_ble on
-the _bleio stand-in, each board with its flash nvm, as in tests/test_duel_menu_resume.py): random
+the _bleio stand-in, each board with its flash nvm: doubles.handhelds): random
 presses on either board, random waits, now and then a reset of one board. Nothing raises, the
 two boards never disagree on a shot, and neither accuses the other: between honest boards the
 only findings allowed are those of a player who went away (``gone``, ``no_reveal``)."""
 
-from test_duel_menu_resume import Board, _run, _start
+from doubles.handhelds import Board, run, start
 
 from hardware.desktop import bleio
 from seabattle import ui
 from seabattle.duel import protocol as D
 from doubles.linksim import XorShift
 
-from flashsim import FlashNvm  # noqa: E402  (tests/hw, put on sys.path by test_duel_menu_resume)
+from flashsim import FlashNvm  # (tests/hw: on the path by pytest.ini)
 
 ACTIONS = (ui.UP, ui.DOWN, ui.LEFT, ui.RIGHT, ui.FIRE, ui.FIRE, ui.FIRE, ui.FIRE, ui.BACK, ui.MENU,
            ui.SWITCH, ui.NEXT)
@@ -37,7 +37,7 @@ def _prefix(a, b):
 def _mash(seed, steps, findings):
     rng = XorShift(seed)
     if seed % 2:
-        air, boards = _start(seed=seed)  # from the battle
+        air, boards = start(seed=seed)  # from the battle
     else:  # from the titles: a duel only if the mashing finds one
         air = bleio.Air()
         boards = [Board(air, 0, FlashNvm(8192, 4096), seed), Board(air, 1, FlashNvm(8192, 4096), seed + 1)]
@@ -55,7 +55,7 @@ def _mash(seed, steps, findings):
         elif k == len(ACTIONS) and rng.randrange(150) == 0:
             boards[side] = boards[side].reset()  # a power cut: rebuilt from its nvm
         else:
-            _run(air, boards, lambda: False, limit=1 + rng.randrange(60))
+            run(air, boards, lambda: False, limit=1 + rng.randrange(60))
         for b in boards:
             name = b.flow.name
             assert name in SCREENS or name.startswith("duel"), name

@@ -4,17 +4,14 @@ main loop (hardware.app.run) with a stand-in ``supervisor`` whose reload() retur
 builds the screens again in this process (what a board's code.py does after a reload); and a
 board built anew from the nvm with run_reason SUPERVISOR_RELOAD starts where the intent says."""
 
-import os
 import random
 import sys
 import types
 
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "hw"))
-
 from flashsim import FlashNvm  # noqa: E402
-from test_boards import circuitpython, detect  # noqa: E402,F401  (the fixture)
+from doubles.boardfakes import circuitpython, detect  # noqa: E402,F401  (the fixture)
 
 from hardware import app, relaunch  # noqa: E402
 from seabattle import saveload, strings, ui  # noqa: E402
@@ -230,14 +227,14 @@ def test_a_second_memory_error_before_any_save_stops_on_the_title(circuitpython,
 
 def test_a_memory_error_mid_duel_reloads_into_the_same_duel(supervisor):
     """The guest runs out of heap mid-battle: hardware.relaunch keeps the intent and reloads; the
-    board built anew from its nvm (test_duel_menu_resume's Board, as after a reset, with
+    board built anew from its nvm (doubles.handhelds' Board, as after a reset, with
     run_reason SUPERVISOR_RELOAD) goes straight to reconnecting, with no key pressed, and the duel
     ends with the same shots on both boards, verified."""
-    import test_duel_menu_resume as T
+    from doubles import handhelds as T
     from hardware import startup
 
-    air, boards = T._start(seed=41)
-    assert T._shoot(air, boards, lambda: T._shots(boards) >= 24)
+    air, boards = T.start(seed=41)
+    assert T.shoot(air, boards, lambda: T.shots(boards) >= 24)
     g = boards[1]
     before = g.flow.match.d.shots()
     writes = g.p.store.writes
@@ -259,9 +256,9 @@ def test_a_memory_error_mid_duel_reloads_into_the_same_duel(supervisor):
     with T.bleio.on_board(g.adapter):
         relaunch.start(g.flow, intent)
     assert g.flow.name == "duel_reconnect"
-    assert T._run(air, boards, lambda: g.flow.name == "battle")
+    assert T.run(air, boards, lambda: g.flow.name == "battle")
     assert g.flow.match.d.shots() >= before - 1  # the duel's own save: at most the last answer replays
-    a, b = T._finish(air, boards)
+    a, b = T.finish(air, boards)
     assert a.shots() == b.shots() and g.p.store.intent == 0  # the duel's saves cleared the flag
 
 
@@ -269,12 +266,12 @@ def test_continuing_a_duel_left_in_this_vm_reloads_first_with_no_write(superviso
     """The host leaves a duel through the pause menu (its saves: a used VM) and picks «continue
     the duel» on the title: the choice reloads first (the intent 0, "the saved duel", is what the
     duel's saves left: no nvm write), and the new VM goes straight to reconnecting."""
-    import test_duel_menu_resume as T
+    from doubles import handhelds as T
 
-    air, boards = T._start(seed=29)
-    assert T._shoot(air, boards, lambda: T._shots(boards) >= 12)
+    air, boards = T.start(seed=29)
+    assert T.shoot(air, boards, lambda: T.shots(boards) >= 12)
     h = boards[0]
-    assert T._run(air, boards, lambda: h.flow.name == "battle" and h.flow.wait_until < 0)
+    assert T.run(air, boards, lambda: h.flow.name == "battle" and h.flow.wait_until < 0)
     h.act(ui.MENU)
     h.choose("quit")
     assert h.flow.name == "title" and h.flow.keys[0] == "duel_continue" and h.p.store.writes > 0
@@ -289,8 +286,8 @@ def test_continuing_a_duel_left_in_this_vm_reloads_first_with_no_write(superviso
     with T.bleio.on_board(h.adapter):
         relaunch.start(h.flow, relaunch.CONTINUE)
     assert h.flow.name == "duel_reconnect"
-    assert T._run(air, boards, lambda: h.flow.name == "battle")
-    T._finish(air, boards)
+    assert T.run(air, boards, lambda: h.flow.name == "battle")
+    T.finish(air, boards)
 
 
 def test_a_memory_error_even_on_the_title_after_two_reloads_is_raised_not_looped(circuitpython, supervisor,

@@ -4,16 +4,12 @@ saved after each shot's result, a reset offers it on the title and plays on from
 position to the end, a finished game clears the slot and keeps the statistics, and a power cut
 at any byte of a save resumes from the shot before."""
 
-import os
 import random
-import sys
 
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "hw"))
-
 from flashsim import FlashNvm, PowerCut  # noqa: E402
-from test_boards import circuitpython, detect  # noqa: E402,F401  (the fixture)
+from doubles.boardfakes import circuitpython, detect  # noqa: E402,F401  (the fixture)
 
 from hardware import app, appstart  # noqa: E402
 from hardware.boards.common import Keeper  # noqa: E402

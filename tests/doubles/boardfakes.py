@@ -1,0 +1,193 @@
+"""Stand-ins for the CircuitPython modules a board profile touches, for tests/test_boards.py.
+
+These fakes carry the pin names and behaviour from the facts note (buttons, polarities,
+speaker, NeoPixels, nvm, radio), so a typo in a profile, a wrong key name or a missing
+stand-in fails there rather than on a maker's desk. ``circuitpython`` is the pytest fixture
+that makes a fake board; ``detect`` builds its profile as start-up does.
+"""
+
+import sys
+import types
+
+import pytest
+
+import hardware.app  # noqa: F401  (imported with the real desktop displayio first)
+from hardware.desktop import bleio
+from seabattle import sound
+
+bleio.install()
+
+
+class Event:
+    def __init__(self, key_number=0, pressed=False):
+        self.key_number, self.pressed = key_number, pressed
+
+
+class Queue:
+    def __init__(self):
+        self.items = []
+
+    def get_into(self, ev):
+        if not self.items:
+            return False
+        ev.key_number, ev.pressed = self.items.pop(0)
+        return True
+
+
+class Keys:
+    made = []
+
+    def __init__(self, pins=None, value_when_pressed=False, pull=True, **kw):
+        self.pins, self.value_when_pressed, self.kw = pins, value_when_pressed, kw
+        self.events = Queue()
+        Keys.made.append(self)
+
+
+class Display:
+    def __init__(self, width, height, *args, **kw):
+        self.width, self.height, self.kw = width, height, kw
+        self.auto_refresh = True
+
+
+class Pin:
+    def __init__(self, name):
+        self.name = name
+
+
+class PWMOut:
+    def __init__(self, pin, duty_cycle=0, frequency=440, variable_frequency=False):
+        self.pin, self.duty_cycle, self.frequency = pin, duty_cycle, frequency
+
+
+class DigitalInOut:
+    def __init__(self, pin):
+        self.pin, self.value = pin, False
+
+    def switch_to_output(self, value=False):
+        self.value = value
+
+    def switch_to_input(self, pull=None):
+        pass
+
+
+class NeoPixel(list):
+    def __init__(self, pin, n, brightness=1.0, auto_write=True):
+        super().__init__([(0, 0, 0)] * n)
+
+    def fill(self, colour):
+        self[:] = [colour] * len(self)
+
+
+class Seesaw:
+    INPUT_PULLUP, OUTPUT = 1, 2
+    state = 0
+
+    def __init__(self, i2c, addr):
+        self.addr = addr
+
+    def pin_mode_bulk(self, mask, mode):
+        Seesaw.state = mask
+
+    def pin_mode(self, pin, mode):
+        pass
+
+    def digital_write(self, pin, v):
+        pass
+
+    def analog_write(self, pin, v):
+        pass
+
+    def digital_read_bulk(self, mask):
+        return Seesaw.state & mask
+
+
+def stub_pins(board_id):
+    """The pin names CircuitPython defines in ``board`` on ``board_id``, read from the
+    circuitpython-stubs package's board definitions (generated from CircuitPython's own board
+    files), or None where it has none. The stand-in boards below carry exactly these names, so a
+    profile that reaches for a pin its board lacks fails here, as it would on the board."""
+    import os
+    import re
+    import sysconfig
+
+    path = os.path.join(sysconfig.get_paths()["purelib"], "board_definitions", board_id, "__init__.pyi")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return tuple(re.findall(r"^([A-Za-z_][A-Za-z0-9_]*): microcontroller\.Pin", f.read(), re.M))
+
+
+# the boards seabattle knows (hardware.startup.BOARDS), with their real pin names; the
+# PyBadge AirLift is a PyBadge to CircuitPython's stubs (it has no definition of its own)
+BOARD_PINS = {board_id: stub_pins(board_id) for board_id in (
+    "clue_nrf52840_express", "circuitplayground_bluefruit", "feather_bluefruit_sense",
+    "adafruit_feather_esp32s3_reverse_tft", "adafruit_feather_esp32s3_tft", "pybadge", "pygamer", "edgebadge")}
+BOARD_PINS["pybadge_airlift"] = BOARD_PINS["pybadge"]
+BOARD_PINS["some_new_board"] = ("BUTTON_A",)
+# built-in displays (the Gizmo and the Mini TFT are built by their profiles over SPI)
+SIZES = {"clue_nrf52840_express": (240, 240), "adafruit_feather_esp32s3_reverse_tft": (240, 135),
+         "adafruit_feather_esp32s3_tft": (240, 135), "pybadge": (160, 128), "pybadge_airlift": (160, 128),
+         "pygamer": (160, 128), "edgebadge": (160, 128), "some_new_board": (320, 240)}
+
+
+@pytest.fixture
+def circuitpython(monkeypatch):
+    """Returns make(board_id, airlift=None, nvm=None): a fake board and its modules."""
+
+    def make(board_id, airlift=None, nvm=None):
+        Keys.made = []
+        b = types.ModuleType("board")
+        b.board_id = board_id
+        for name in BOARD_PINS[board_id]:
+            setattr(b, name, Pin(name))
+        if board_id in SIZES:
+            b.DISPLAY = Display(*SIZES[board_id])
+        b.I2C = b.SPI = lambda: object()
+        mods = {
+            "board": b,
+            "keypad": types.SimpleNamespace(Keys=Keys, ShiftRegisterKeys=Keys, Event=Event),
+            "microcontroller": types.SimpleNamespace(nvm=nvm if nvm is not None else bytearray(b"\xff" * 8192)),
+            "pwmio": types.SimpleNamespace(PWMOut=PWMOut),
+            "analogio": types.SimpleNamespace(AnalogIn=lambda pin: types.SimpleNamespace(value=32768)),
+            "digitalio": types.SimpleNamespace(DigitalInOut=DigitalInOut, Pull=types.SimpleNamespace(UP=1)),
+            "neopixel": types.SimpleNamespace(NeoPixel=NeoPixel),
+            "busio": types.SimpleNamespace(SPI=lambda *a, **k: object()),
+            "fourwire": types.SimpleNamespace(FourWire=lambda *a, **k: object()),
+            "adafruit_st7789": types.SimpleNamespace(ST7789=lambda bus, **kw: Display(**kw)),
+            "adafruit_st7735r": types.SimpleNamespace(ST7735R=lambda bus, **kw: Display(**kw)),
+            "adafruit_seesaw.seesaw": types.SimpleNamespace(Seesaw=Seesaw),
+        }
+
+        class ESP32:
+            def __init__(self, **pins):
+                if airlift is None:
+                    raise RuntimeError("ESP32 did not respond with a startup message")
+
+            def start_bluetooth(self):
+                return airlift
+
+        mods["adafruit_airlift.esp32"] = types.SimpleNamespace(ESP32=ESP32)
+        for name, mod in mods.items():
+            monkeypatch.setitem(sys.modules, name, mod)
+        import displayio
+
+        monkeypatch.setattr(displayio, "release_displays", lambda: None, raising=False)
+        air = bleio.Air()
+        monkeypatch.setattr(bleio, "adapter", bleio.Adapter(air, name="native"))
+        for name in list(sys.modules):
+            if name.startswith(("hardware.boards.", "hardware.radio.")):
+                monkeypatch.delitem(sys.modules, name)
+                # and from the package: ``from hardware.boards import clue`` takes its attribute
+                package, _, short = name.rpartition(".")
+                monkeypatch.delattr(sys.modules[package], short, raising=False)
+        env = {}
+        monkeypatch.setattr("os.getenv", lambda k, d=None: env.get(k, d))
+        return env
+
+    return make
+
+
+def detect():
+    from hardware import startup
+
+    return startup.detect()
