@@ -13,6 +13,9 @@ COMPUTER = ("seabattle.ai.fleet", "seabattle.ai.habits")
 # (level key, its player's module): each loaded when its level is played, so that a level's
 # module is held only for its games (never in a duel)
 MODULES = (("easy", "seabattle.ai.easy"), ("normal", "seabattle.ai.normal"), ("hard", "seabattle.ai.hard.player"))
+# the modules the hard player's class is made of (seabattle.ai.hard.player imports them): they go
+# with it, or its parts' code stays held after its games (~3 KB on a 32-bit VM)
+HARD_PARTS = ("seabattle.ai.hard.answers", "seabattle.ai.hard.chain", "seabattle.ai.hard.moves")
 # the intent a board's relaunch hook (Flow.relaunch) takes for a new game at level i: this + i
 # (hardware.relaunch.LEVEL)
 RELAUNCH_LEVEL = const(4)
@@ -52,6 +55,9 @@ def drop_levels(keep=""):
     hold them. With no ``keep`` (a duel, a game over) the modules of COMPUTER go too."""
     for key, name in MODULES:
         if key != keep:
+            forget(name)
+    if keep != "hard":
+        for name in HARD_PARTS:
             forget(name)
     if not keep:
         for name in COMPUTER:
