@@ -17,7 +17,7 @@ LANGUAGES = ("ru", "uk", "en")
 _loaded = {}
 # the keys of the tables of one screen or mode, <lang>_<part>.py: a Bluetooth duel's (a game
 # against the computer never loads it), the end screen's and the pause menu's (dropped when they
-# leave: Flow._phase, flowbattle.resume). Key lists, not a lookup through the other tables: that
+# leave: Flow._phase, seabattle.screens.battle.resume). Key lists, not a lookup through the other tables: that
 # would load those. Strings, not tuples of names: a game that never shows a part never interns
 # its keys (qstrs, never freed), and a long literal is one str object
 PARTS = (

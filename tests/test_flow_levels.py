@@ -51,7 +51,7 @@ def test_a_compile_that_fails_twice_is_reported_not_retried_forever(monkeypatch)
 
 
 def test_a_part_of_the_hard_level_whose_compile_runs_out_of_memory_once_still_loads(monkeypatch):
-    # the hard level loads parts of itself for a moment (hard_setup, hard_open before the battle shows,
+    # the hard level loads parts of itself for a moment (seabattle.ai.hard.buffers, seabattle.ai.hard.opening before the battle shows,
     # seabattle.ai.hard.search after a collapse, seabattle.ai.normal for a normal move), compiled amid the
     # battle's heap on a board that loads .py: one MemoryError gets a second chance there too
     from seabattle import rules

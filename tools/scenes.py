@@ -18,6 +18,9 @@ class FakeDuel:
     def __init__(self):
         self.calls = []
 
+    def load(self):
+        return self  # (the adapter, already loaded: seabattle.duel.adapter.DuelAdapter.load)
+
     def host(self):
         self.calls.append("host")
         return "KIT-42"

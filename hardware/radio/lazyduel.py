@@ -20,8 +20,10 @@ class LazyDuel:
     the 32-bit VM at 160x128: tools.ramreport), nor after a duel the link.
 
     ``active``, ``poll`` and ``resumable()`` answer without loading it (Flow asks them every
-    tick and every title); the other calls load it and are the adapter's (``host``, ``join``
-    and ``resume`` first ask the profile whether this VM is fresh enough: hardware.relaunch).
+    tick and every title); ``host``, ``join`` and ``resume`` first ask the profile whether this VM
+    is fresh enough (hardware.relaunch), then load it; every other call of a duel is made on
+    ``load()``, the adapter itself (whose ``load`` returns itself): a method here for each would
+    be held by every game against the computer.
     ``offer`` is what the title offers while the adapter is not loaded: (peer name, role) of an
     unfinished duel in the nvm, None, or True: not read yet (the first title with a duel in the
     nvm reads it, loading and dropping the adapter).
@@ -62,25 +64,6 @@ class LazyDuel:
     def resume(self):
         self.profile.fresh(_CONTINUE)
         return self.load().resume()
-
-    def connect(self, lobby):
-        return self.load().connect(lobby)
-
-    def abandon(self):
-        return self.load().abandon()
-
-    def start(self, fleet):
-        return self.load().start(fleet)
-
-    def accept(self):
-        return self.load().accept()
-
-    def cancel(self):
-        return self.load().cancel()
-
-    @property
-    def code(self):
-        return self.load().code
 
     def resumable(self):
         if self.real is None:

@@ -61,6 +61,13 @@ class DuelAdapter:
         self.active = False
         self.resume_at = None  # when a saved duel's lobby began waiting for the opponent
 
+    def load(self):
+        """The adapter itself. On a board the screens' duel is hardware.radio.lazyduel.LazyDuel,
+        whose ``load()`` loads the adapter: the calls of a duel going on (``connect``, ``abandon``,
+        ``start``, ``accept``, ``cancel``, ``code``) are made on ``duel.load()``, so that object
+        holds no method of its own for each."""
+        return self
+
     # ----- the lobby: seabattle.duel.lobby's functions of the adapter ---------------------------
     def resumable(self):
         return _lobby().resumable(self)

@@ -32,16 +32,16 @@ def resumable(a):
     """(peer name, role) of an unfinished saved duel the title may offer, else None."""
     if a.saved is None or a.load_duel is None or a.active:
         return None
-    from seabattle.duel import restore as duel_save  # its peek needs no more of the protocol
+    from seabattle.duel import restore  # its peek needs no more of the protocol
 
     try:
-        role, phase, peer, placed = duel_save.peek(a.saved[1])
+        role, phase, peer, placed = restore.peek(a.saved[1])
     except ValueError:  # seabattle.duel.protocol.DuelError: not a duel save, or damaged
         if a.duel is None:
             a.forget_protocol()  # the error's class loaded it
         return None
     finally:
-        duel_save = None
+        restore = None
         forget("seabattle.duel.restore")
     if phase >= _DONE or not placed:  # done, or nothing committed yet: nothing to go back to
         return None

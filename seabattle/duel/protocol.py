@@ -168,7 +168,7 @@ class Duel:
             if i != now:
                 forget(PARTS[i])
         if now != OVER:
-            forget("seabattle.duel.verify")  # the reveal's check (duel_end)
+            forget("seabattle.duel.verify")  # the reveal's check
         if self._synced or not self._up:
             forget("seabattle.duel.sync")  # a connection's start: until both sides said what they hold
         if not self._up:

@@ -38,10 +38,10 @@ def start(f, resumed=False):
 
 def continue_game(f):
     """Play on the game in ``resumable``: same fleets, shots, turn and computer level."""
-    from seabattle.screens import battle_start as battlestart
+    from seabattle.screens import battle_start
 
-    battlestart.continue_game(f)
-    battlestart = None
+    battle_start.continue_game(f)
+    battle_start = None
     forget("seabattle.screens.battle_start")
     start(f, True)
 

@@ -26,7 +26,7 @@ def go_battle(f):
         return False
     f.resumable = None  # a new game takes the saved one's place at its first result
     if f.duel is not None and f.mode == "duel":
-        f.match = f.duel.start(mine)
+        f.match = f.duel.load().start(mine)
         load_module("seabattle.screens.duel").go_duel_wait(f)
         return False
     # the fleet is checked: placing's checks can go while the enemy's fleet is made (the peak
@@ -34,11 +34,11 @@ def go_battle(f):
     # start (loading them for that moment) and ``start`` drops them again
     fleetcheck = None
     forget("seabattle.fleetcheck")
-    from seabattle.ai import fleet as ai_fleet
+    from seabattle.ai import fleet as computer
 
     # its fleet is made a step a frame (seabattle.screens.enemy_fleet; ``start`` then): a search of seconds
     # on a board
-    f.making = [ai_fleet.fleet_steps(f.rules, f.rng), mine]
+    f.making = [computer.fleet_steps(f.rules, f.rng), mine]
     return True
 
 
@@ -89,9 +89,9 @@ def continue_game(f):
 
 def _factory(f, level):
     """seabattle.screens.levels.factory, that module dropped after."""
-    from seabattle.screens import levels as flowlevels
+    from seabattle.screens import levels
 
-    made = flowlevels.factory(f, level)
-    flowlevels = None
+    made = levels.factory(f, level)
+    levels = None
     forget("seabattle.screens.levels")
     return made

@@ -80,7 +80,7 @@ def duel_link(f, up):
         elif back == "place":
             f.go_place(True)
         elif back == "duel_code":
-            show_duel(f, "duel_code", code=f.duel.code)
+            show_duel(f, "duel_code", code=f.duel.load().code)
         else:
             go_duel_wait(f)
 
@@ -95,17 +95,17 @@ def in_battle():
 def act_duel_code(f, action):
     if action == ui.FIRE:
         leave_lobby()
-        f.duel.accept()
+        f.duel.load().accept()
         f.start_battle()
         in_battle()
     elif action in (ui.BACK, ui.MENU):
-        f.duel.cancel()
+        f.duel.load().cancel()
         f.go_duel()
 
 
 def act_duel_wait(f, action):
     if action in (ui.BACK, ui.MENU):
-        f.duel.cancel()
+        f.duel.load().cancel()
         to_title(f, "duel")
 
 

@@ -27,10 +27,10 @@ def go_end(f, surrender=False):
         habits = None
         forget("seabattle.ai.habits")
         m.opponent = None  # the game is over: the computer player and its level's module can go
-        from seabattle.screens import levels as flowlevels  # (a rematch loads them again: seabattle.screens.battle_start)
+        from seabattle.screens import levels  # (a rematch loads them again: seabattle.screens.battle_start)
 
-        flowlevels.drop_levels()
-        flowlevels = None
+        levels.drop_levels()
+        levels = None
         forget("seabattle.screens.levels")
         forget("seabattle.save")  # and the saving: a finished game is not saved (the next loads it)
     if f.on_records is not None:
@@ -91,7 +91,7 @@ def _revealed_tiles(view, fleet, out):
 
 def act(f, action):
     if action == ui.FIRE and f.match.duel:  # a duel's rematch needs a new connection
-        f.duel.cancel()
+        f.duel.load().cancel()
         f.go_duel()
     elif action == ui.FIRE:
         f.go_place()

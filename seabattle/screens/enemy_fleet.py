@@ -17,10 +17,10 @@ from seabattle.compat import forget
 def go_battle(f):
     """From the placed fleet: against the computer, its fleet first (``f.making``), then the
     battle; a duel's wait, or back to placing (seabattle.screens.battle_start says which)."""
-    from seabattle.screens import battle_start as battlestart
+    from seabattle.screens import battle_start
 
-    ok = battlestart.go_battle(f)
-    battlestart = None
+    ok = battle_start.go_battle(f)
+    battle_start = None
     forget("seabattle.screens.battle_start")
     if ok:
         f.name = "making"
@@ -42,10 +42,10 @@ def tick(f, now):
         except StopIteration as e:
             enemy = e.value
         steps = None  # the search and its modules can go (a board's collector sees every reference)
-        from seabattle.screens import battle_start as battlestart
+        from seabattle.screens import battle_start
 
-        battlestart.start(f, enemy)  # drops the search's modules first
-        battlestart = None
+        battle_start.start(f, enemy)  # drops the search's modules first
+        battle_start = None
         forget("seabattle.screens.battle_start")
     op = f.match.opponent
     if getattr(op, "busy", None) is not None and op.busy():

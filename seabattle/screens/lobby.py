@@ -85,7 +85,7 @@ def act_duel_saved(f, action):
     if action in (ui.BACK, ui.MENU) or (action == ui.FIRE and key == "back"):
         to_title(f, "duel_continue")
     elif action == ui.FIRE and key == "abandon_duel":
-        f.duel.abandon()
+        f.duel.load().abandon()
         to_title(f)
     elif action == ui.FIRE:
         if f.duel.resume() is False:  # the radio did not start: the duel stays saved and offered
@@ -124,7 +124,7 @@ def duel_place(f, rules, peer):
 
 def act_duel_host(f, action):
     if action in (ui.BACK, ui.MENU):
-        f.duel.cancel()
+        f.duel.load().cancel()
         go_duel(f)
 
 
@@ -134,10 +134,10 @@ def act_duel_join(f, action):
     if f.screen.page == ui.P_MENU and pages.menu_move(f, action):
         return
     if action in (ui.BACK, ui.MENU):
-        f.duel.cancel()
+        f.duel.load().cancel()
         go_duel(f)
     elif action == ui.FIRE and f.screen.page == ui.P_MENU:
-        f.duel.connect(f.keys[f.screen.selected])
+        f.duel.load().connect(f.keys[f.screen.selected])
 
 
 def act(f, action):

@@ -30,6 +30,6 @@ def act_pause(f, action):
         if f.saving() is not None:  # still saved: offer it on the title
             f.resumable = (f.match.game, f.settings.level)
         if f.match.duel:  # the link closes; the title offers the duel to go back to
-            f.duel.cancel()
+            f.duel.load().cancel()
         f.go_title()
     return key in ("resume", "swap")

@@ -142,7 +142,7 @@ def _auto(f, perelman=False):
     else:
         made = placement.random_fleet(f.rules, f.rng)
     placement = None
-    if "seabattle.ai.fleet" not in sys.modules:  # ai_fleet imports it: then it goes with ai_fleet
+    if "seabattle.ai.fleet" not in sys.modules:  # seabattle.ai.fleet imports it: then it goes with that
         forget("seabattle.placement")
     f.ships = list(made.ships)
     f.todo = []

@@ -56,7 +56,7 @@ def go_title(f, selected=0):
     # link closes; one unfinished stays offered) and its match let go (its Duel holds the link),
     # with the duel's texts, so a game against the computer after a duel holds none of them
     if getattr(f.duel, "active", False):
-        f.duel.cancel()
+        f.duel.load().cancel()
     if f.match is not None and f.match.duel:
         f.match = None
     strings.unload("duel")
@@ -137,10 +137,10 @@ def act_level(f, action):
         f.settings.level = f.screen.selected
         f._cue(sound.CLICK)
         f.mode = "ai:" + f.keys[f.screen.selected]
-        from seabattle.screens import levels as flowlevels
+        from seabattle.screens import levels
 
-        flowlevels.choose(f, f.screen.selected)  # the hard level's module loads now
-        flowlevels = None
+        levels.choose(f, f.screen.selected)  # the hard level's module loads now
+        levels = None
         forget("seabattle.screens.levels")
         f.go_place()
     elif action in (ui.BACK, ui.MENU):

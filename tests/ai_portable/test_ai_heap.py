@@ -12,7 +12,7 @@ CPython has no such count and skips.
 
 from check import Rng
 
-from seabattle.ai.hard import player as ai_hard
+from seabattle.ai.hard import player
 from seabattle import rules as R
 from seabattle.ai.hard.player import Hard
 from seabattle.board import HIT, MISS
@@ -32,7 +32,7 @@ class _Peak:
         self.high = 0
         self.moves = 0  # normal moves seen
         self.choose = None  # the loaded module's Normal.choose, for the moment of one move
-        self.load = ai_hard.load_module
+        self.load = player.load_module
 
     def take(self):
         self.gc.collect()
@@ -46,8 +46,8 @@ class _Peak:
             peak = self
             self.choose = m.Normal.choose
 
-            def choose(player, view):
-                sq = peak.choose(player, view)
+            def choose(shooter, view):
+                sq = peak.choose(shooter, view)
                 peak.choose = None  # (it holds the module: the level drops that after the move)
                 peak.moves += 1
                 peak.take()
@@ -65,7 +65,7 @@ def collapse_peak(gc, preset, seed, at, answer):
     game = Game(rules, (fleet, fleet), 0)
     view = game.views[0]
     peak = _Peak(gc)
-    ai_hard.load_module = peak.hook
+    player.load_module = peak.hook
     try:
         gc.collect()
         peak.base = gc.mem_alloc()
@@ -89,7 +89,7 @@ def collapse_peak(gc, preset, seed, at, answer):
             shot = None
         return peak.high, hard.collapses, peak.moves
     finally:
-        ai_hard.load_module = peak.load
+        player.load_module = peak.load
 
 
 def test_a_collapsed_pool_rebuilds_within_the_heap_budget():

@@ -6,7 +6,7 @@ Its own file, so the MicroPython run (tests/test_ai_micropython.py) loads it in 
 from check import Rng
 
 from seabattle import rules as R
-from seabattle.ai.hard import density as hard_density
+from seabattle.ai.hard.density import Density
 from seabattle.ai.hard.player import DENSITY, Hard
 from seabattle.board import HIT, SUNK, UNKNOWN
 from seabattle.game import Game
@@ -43,7 +43,7 @@ def play_checked(name, share, seed):
     Returns how many moves were checked."""
     rules = R.preset(name)
     hard = Hard(rules, Rng(seed), pool=12)
-    hard.density = hard_density.Density(share)  # (made by the player only where its rules give it a share)
+    hard.density = Density(share)  # (made by the player only where its rules give it a share)
     return _play_checked(rules, hard, share, seed)
 
 
@@ -142,7 +142,7 @@ def test_density_of_a_fleet_past_a_byte_counts_every_cell():
     rules = R.preset("mb")  # (the count reads only the board's size from the rules)
     sizes = [5] * 26  # 130 decks
     chart = _Chart(rules, sizes)
-    density = hard_density.Density(2)
+    density = Density(2)
     for _ in density._count(chart):
         pass
     assert len(density.dens) == rules.cells

@@ -203,7 +203,7 @@ def test_whole_game_against_the_computer_by_actions_only():
 
 
 def test_the_computer_places_its_fleet_a_step_a_frame_as_the_screen_says():
-    from seabattle.ai import fleet as ai_fleet
+    from seabattle.ai.fleet import computer_fleet
 
     flow, _rec, _saved = _new("uk", seed=8)
     _choose(flow, "play")
@@ -222,7 +222,7 @@ def test_the_computer_places_its_fleet_a_step_a_frame_as_the_screen_says():
     # the same fleet as made at once from the same random numbers, however the steps fell
     rng = Rng(1)
     rng.state = state
-    made = ai_fleet.computer_fleet(flow.rules, rng)
+    made = computer_fleet(flow.rules, rng)
     assert [s.cells for s in flow.match.enemy_fleet.ships] == [s.cells for s in made.ships]
 
 

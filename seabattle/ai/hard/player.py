@@ -78,6 +78,12 @@ POOL = 500  # fleets kept; memory: POOL * ships bytes (5 KB for the classic flee
 SWEEPS = 2  # chain moves per ship for each replaced fleet, times the copies each survivor makes
 SEARCH_SLICE = 400  # units of search work (cells or spots examined) per step: about one chain move's
 _SEARCH_TOTAL = const(24000)  # units the fallback search may spend before the normal level moves instead
+# what is asked of the player (``want``): nothing, a move, or a move hurried by the player's
+# patience (``hurry``: the refill is cut short); seabattle.ai.hard.answers and .search read it
+# as a truth value only
+_NO_MOVE = const(0)
+_MOVE = const(1)
+_HURRIED = const(2)
 
 # The prior: people do not place ships uniformly. Each pool fleet carries a style, drawn from
 # STYLES by its index, and its chain favours, LIFT times (seabattle.ai.hard.moves), the spots that style expects: 0 is
@@ -177,7 +183,7 @@ class Hard(Answers, Chain):
         self.queue = []  # answers not yet applied to the pool: (square, answer, ship cells, shoots again)
         self.seen = 0  # shots learnt
         self.ready = False  # the pool exists
-        self.want = False  # a move was asked for (2: hurried, see hurry)
+        self.want = _NO_MOVE  # what is asked of the player
         self.gen = None  # the work's generator (run)
         self.hold = False  # the work is done until an answer comes or a move is asked for
         self.view = None  # the chart of the last move asked for
@@ -217,7 +223,7 @@ class Hard(Answers, Chain):
             load_module("seabattle.ai.hard.resync")._sync(self, view)  # (then the pool is rebuilt: seabattle.ai.hard.search)
             forget("seabattle.ai.hard.resync")
         self.view = view
-        self.want = True
+        self.want = _MOVE
 
     def step(self):
         """One slice of work: the square to fire at once the move is ready, else -1."""
@@ -231,7 +237,7 @@ class Hard(Answers, Chain):
             self.gen = None
             return -1
         if sq >= 0:
-            self.want = False  # (the generator goes on: a hurried move may come amid a refill)
+            self.want = _NO_MOVE  # (the generator goes on: a hurried move may come amid a refill)
         return sq
 
     def hurry(self):
@@ -244,7 +250,7 @@ class Hard(Answers, Chain):
         meets a slightly weaker shot instead of that wait; one who takes a few seconds never
         notices. Unlike the rest, this depends on the clock."""
         if self.want:
-            self.want = 2
+            self.want = _HURRIED
 
     def busy(self):
         """True while there is work ``step`` can do before the next move is asked for (in the
@@ -286,7 +292,7 @@ class Hard(Answers, Chain):
         fill = None  # the refill under way (a generator): a hurried move may come amid it
         while True:
             if fill is not None:
-                if self.want != 2 or self.queue or shoots_again:
+                if self.want != _HURRIED or self.queue or shoots_again:
                     try:
                         next(fill)
                     except StopIteration:
