@@ -20,11 +20,12 @@ CEILING_32 = memcheck.EASY_KB * 1024
 # past them); ~147 KB (the duel's peak) if finding the peer again loads adafruit_ble
 DUEL_RECONNECT_32 = 108 * 1024
 # a duel's peak, 32-bit, 160x128, one layout (measure()'s: 8m heap, after a game, the least of
-# its three duels): ~112 KB host (the battle) and join (its lobby), the battle holding neither
+# its three duels): 118.3 KB host and 118.6 join (the battle), the battle holding neither
 # seabattle.screens.duel (~2.6 KB) nor the enemy fleet's screen (doubles.linksim's 4.4 KB not
-# counted: not a board's). Above it, something new stays
-# alive through the battle (a module, a copy of the save): raise it only with a reason
-DUEL_PEAK_32 = 114 * 1024
+# counted: not a board's); ~114 while the harness's own names opened pools before the game (see
+# tools/ramreport_mp.py). Above it, something new stays alive through the battle (a module, a
+# copy of the save): raise it only with a reason
+DUEL_PEAK_32 = 119 * 1024
 # a duel resumed after a reset (host, 32-bit, 160x128, one layout, 1m heap): 135.3 KB while its
 # lobby loads the saved Duel beside adafruit_ble and hardware.radio.blefind (132.9 the
 # median of three layouts), ~120 once the Duel is loaded when the link is up, 113.3 once the
@@ -99,10 +100,11 @@ def test_a_game_against_the_computer_keeps_its_names_in_six_pools():
 # the hard level's peak (its battle), 32-bit VM, 160x128, median of three heap layouts: 85.2 KB
 # when this ceiling was set, 84.2 after (its first pool read on the making screen, the pool's
 # clearing out of the battle's code), ~85 with the hurried move (a refill kept across a move,
-# the flow's patience; raised from 85 KB for it). Over the budget:
+# the flow's patience; raised from 85 KB for it), 86.9 once the pools its names open count (the
+# harness's names no longer open them before the game; raised from 86 KB). Over the budget:
 # its battle code (~8.4 KB) and pool and buffers (~9.4 KB) come on top of an easy battle's ~66 KB
 # (docs/boards.md, "Known limits")
-HARD_32 = 86 * 1024  # (hardware.memcheck tells 96: the same against a player who fires at once)
+HARD_32 = 88 * 1024  # (hardware.memcheck tells 96: the same against a player who fires at once)
 
 
 @pytest.mark.soak  # over a minute: a whole game on the VM (CI runs it)

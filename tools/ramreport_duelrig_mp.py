@@ -32,7 +32,8 @@ def radio_stand_ins():
     import __future__  # noqa: F401  (built in on CircuitPython; adafruit_ble imports it)
     import _bleio  # noqa: F401
 
-    for k in ("_bleio", "__future__", "hardware.desktop.bleio", "hardware.desktop"):
+    for k in ("_bleio", "__future__", "hardware.desktop.bleio", "hardware.desktop.blegatt", "hardware.desktop.bleair",
+              "hardware.desktop"):
         forget(k)
     _bleio = __future__ = None
     collect()
@@ -74,11 +75,10 @@ class DuelRig:
     action at a time, keeping each screen's most in ``stage_duel`` (``alone``: the lobby's samples
     before the peer is made, none of its share to subtract)."""
 
-    def __init__(self, profile, flow, saver, renderer, sample, act, role, mode, peer_saved, duels):
+    def __init__(self, profile, flow, saver, renderer, sample, act, role, mode, peer_saved):
         """The script's objects and its ``sample`` (the live heap) and ``act`` (an action, sampled),
-        its ROLE and MODE, the peer's saved state (resuming) or None; ``duels`` links are made.
-        (Few arguments: a call with more at the script's level made the WASI build fail at once,
-        "NotImplementedError: opcode", even in runs that never reach it.)"""
+        its ROLE and MODE, the peer's saved state (resuming) or None; ``make_links`` makes the links
+        (not here: this frame is large, see ``make_links``)."""
         self.stage_duel = {"duel_gone": 0, "duel": 0, "duel_host": 0, "duel_join": 0, "place": 0, "duel_wait": 0,
                            "duel_code": 0, "battle": 0, "duel_reconnect": 0, "end": 0}
         self.alone = dict(self.stage_duel)
@@ -122,10 +122,30 @@ class DuelRig:
         if role != "host":  # a joiner has no service of its own
             link._local = link._rx = link._tx = None
             link._uart = PeerService()
-        # doubles.linksim, imported twice as the stand-ins: the first import interns its names
-        # (kept: a board's link interns its own), the second, with the links made, is what the
-        # baseline moves by (linksim: given back when they go, before the game after the duels)
+        self.linksim = 0  # what the links add (made by ``make_links``)
+        self.clock = None
+        self.sims = None
+        self.sim = None
+        self.finding = None  # what a board's link holds while it finds its peer
+        # when the peer is found (ms): until then the link is down (a board's BleLink is not READY:
+        # hosting, it advertises; joining, it connects and trades HELLOs), and then found() lets go
+        # of what found it before the duel sees the link up, as BleLink.poll does on a board
+        # (blefind.poll_host/poll_join: READY, bare, drop) before the loop's next Flow.tick
+        self.found_at = 0
+        self.peer = None
+        self.peer_rng = None
+        self.linker = Linker(self)
+
+    def make_links(self, duels):
+        """doubles.linksim's clock and one link per duel; ``linksim``: what they add. linksim is
+        imported twice as the stand-ins: the first import interns its names (kept: a board's link
+        interns its own), the second, with the links made, is what the baseline moves by (given
+        back when they go, before the game after the duels). Called from the script's level:
+        it collects, and on the WASI VM a collection under a frame whose state the VM put on
+        the heap (more than 11 words: __init__'s) frees that state, which only a WebAssembly
+        local points to."""
         from doubles import linksim
+        from seabattle.compat import forget
 
         linksim = None
         forget("doubles.linksim")
@@ -134,19 +154,10 @@ class DuelRig:
         from doubles import linksim  # noqa: F811
 
         self.clock = linksim.Clock()
-        self.sims = [linksim.LinkSim(self.clock, seed=3 + i) for i in range(duels)]  # one link per duel
+        self.sims = [linksim.LinkSim(self.clock, seed=3 + i) for i in range(duels)]
         self.sim = self.sims[0]
-        self.finding = None  # what a board's link holds while it finds its peer
-        # when the peer is found (ms): until then the link is down (a board's BleLink is not READY:
-        # hosting, it advertises; joining, it connects and trades HELLOs), and then found() lets go
-        # of what found it before the duel sees the link up, as BleLink.poll does on a board
-        # (blefind.poll_host/poll_join: READY, bare, drop) before the loop's next Flow.tick
         collect()
         self.linksim = gc.mem_alloc() - self.linksim
-        self.found_at = 0
-        self.peer = None
-        self.peer_rng = None
-        self.linker = Linker(self)
 
     def find(self, ms=0):
         """The link finds its peer: hardware.radio.blefind, the radio (made again if frames were
@@ -159,7 +170,8 @@ class DuelRig:
         if self.finding is None:  # (the joiner's connect: its scan's)
             # (the lobby's link has its radio and adafruit_ble; finding the peer again after a
             # drop holds neither: hardware.radio.blefind only, see its docstring)
-            self.finding = link._find().advertisement(link) if link.radio is not None else link._find()
+            finder = link._find()  # (the host's advertisement is hardware.radio.blead's, which blefind loads)
+            self.finding = finder.blead.advertisement(link) if link.radio is not None else finder
         if self.role != "host" and link._uart is None:  # the peer's service found again (its buffers)
             link._uart = self.PeerService()
 
@@ -294,43 +306,70 @@ class Linker:
         self.link = None
 
 
-def game_after_duels(flow, renderer, saver, profile, act, goto, sample, quick, now):
+class GameAfterDuels:
     """A game against the computer after the duels, at the first game's level: from the last
     duel's end screen to the title (no duel going on: the board lets its link and the BLE modules
-    go, hardware.radio.linkup.drop) and a whole game, as the first; True if it ended. The duels'
-    interned names stay (never freed: a board's too)."""
-    from seabattle import ui
+    go, hardware.radio.linkup.drop) and a whole game, as the first; ``play()`` is True if it ended.
+    The duels' interned names stay (never freed: a board's too). The script's objects are this
+    object's fields and each method has few locals: its ``sample`` collects, and on the WASI VM a
+    collection under a frame whose state the VM put on the heap (more than 11 words) frees that
+    state, which only a WebAssembly local points to."""
 
-    act(ui.MENU)  # the end screen's menu: the title
-    print("the link held on the title after the duels:", profile.link is not None)
-    while flow.keys[flow.screen.selected] != "play":
-        act(ui.DOWN)
-    act(ui.FIRE)  # play
-    act(ui.FIRE)  # the level (the first game's, selected)
-    act(ui.SWITCH)  # auto-place
-    act(ui.FIRE)  # start
-    while flow.name == "making":
-        flow.tick(now)
-        renderer.update(flow.screen)
-        sample()
-    fired = 0
-    while flow.name == "battle" and fired < 400 and not flow.match.over():
-        if flow.match.my_turn() and flow.wait_until < 0 and (quick or not busy(flow.match.opponent)):
-            goto(first_free(flow.match.view), flow.aim)
-            act(ui.FIRE)
-            fired += 1
-        else:
-            now += 0.5
-            flow.tick(now)
-            saver.poll()
-            renderer.update(flow.screen)
-            sample()
-    for _ in range(20):
-        if flow.name != "battle":
-            break
-        now += 0.5
-        flow.tick(now)
-        saver.poll()
-        renderer.update(flow.screen)
-        sample()
-    return flow.name == "end" and flow.match.over()
+    def __init__(self, script):
+        """``script``: the namespace of tools/ramreport_mp.py (its flow, renderer, saver, profile,
+        act, goto, sample, QUICK and now)."""
+        self.flow = script["flow"]
+        self.renderer = script["renderer"]
+        self.saver = script["saver"]
+        self.profile = script["profile"]
+        self.act = script["act"]
+        self.goto = script["goto"]
+        self.sample = script["sample"]
+        self.quick = script["QUICK"]
+        self.now = script["now"]
+
+    def frame(self):
+        self.now += 0.5
+        self.flow.tick(self.now)
+        self.saver.poll()
+        self.renderer.update(self.flow.screen)
+        self.sample()
+
+    def start(self):
+        from seabattle import ui
+
+        flow = self.flow
+        self.act(ui.MENU)  # the end screen's menu: the title
+        print("the link held on the title after the duels:", self.profile.link is not None)
+        while flow.keys[flow.screen.selected] != "play":
+            self.act(ui.DOWN)
+        self.act(ui.FIRE)  # play
+        self.act(ui.FIRE)  # the level (the first game's, selected)
+        self.act(ui.SWITCH)  # auto-place
+        self.act(ui.FIRE)  # start
+
+    def play(self):
+        self.start()
+        while self.flow.name == "making":
+            self.flow.tick(self.now)
+            self.renderer.update(self.flow.screen)
+            self.sample()
+        self.battle()
+        for _ in range(20):
+            if self.flow.name != "battle":
+                break
+            self.frame()
+        return self.flow.name == "end" and self.flow.match.over()
+
+    def battle(self):
+        from seabattle.ui import FIRE
+
+        match = self.flow.match
+        fired = 0
+        while self.flow.name == "battle" and fired < 400 and not match.over():
+            if match.my_turn() and self.flow.wait_until < 0 and (self.quick or not busy(match.opponent)):
+                self.goto(first_free(match.view), self.flow.aim)
+                self.act(FIRE)
+                fired += 1
+            else:
+                self.frame()

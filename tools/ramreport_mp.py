@@ -14,21 +14,19 @@ import gc
 import sys
 
 # the harness's own code, before the gc module the game imports is stood in (below), and out of
-# sys.modules again: the game's modules fill that dict from the count they find on a board
-from ramreport_duelrig_mp import DuelRig, game_after_duels, radio_stand_ins
+# sys.modules again: the game's modules fill that dict from the count they find on a board. The
+# duels' (ramreport_duelrig_mp) is loaded when they start: its ~60 names, interned before the
+# game's, would open pools of names before the baseline that the game's names then fill for free
 from ramreport_rig_mp import Display, GameGc, Rng, busy, collect, first_free, read_reset
 
-del sys.modules["ramreport_duelrig_mp"]
 del sys.modules["ramreport_rig_mp"]
 
 W = int(sys.argv[1]) if len(sys.argv) > 1 else 160
 H = int(sys.argv[2]) if len(sys.argv) > 2 else 128
 BLE = len(sys.argv) > 3 and sys.argv[3] == "ble"
 
-# The stand-ins for a board's native modules (tools/mpstubs, hardware/desktop/bleio.py) are
-# imported before the baseline: on a board these modules are C code in flash and cost no heap,
-# while here their Python code would count (~21 KB for _bleio's stand-in on the 32-bit VM). The
-# objects they make during the run (bitmaps, palettes, groups, characteristics) still count.
+# The stand-ins for a board's native modules (tools/mpstubs) are imported before the baseline: a
+# board has them in flash. The objects they make during the run (bitmaps, groups ...) count.
 import board  # noqa: E402,F401
 import displayio  # noqa: E402,F401
 import fontio  # noqa: E402,F401
@@ -36,14 +34,11 @@ import microcontroller  # noqa: E402,F401
 import terminalio  # noqa: E402,F401
 import vectorio  # noqa: E402,F401
 
-# _bleio's and __future__'s (a board with a radio) are imported when the duel starts, after the
-# game against the computer, which never imports adafruit_ble: what they add then moves the
-# baseline (BASE), so they are not counted there either, and the game's interned names are a
-# board's (a board keeps the native modules' names in flash: here their ~150 names would open a
-# pool of ~9 KB in the middle of the game)
+# _bleio's and __future__'s (a board with a radio) are imported when the duel starts: what they
+# add then moves the baseline (BASE), and the game's names are a board's (a board keeps the native
+# modules' names in flash: here their ~150 names would open a pool of ~9 KB mid-game)
 
-# microcontroller.nvm is flash behind a small native object on a board, not 8 KB of heap: its
-# stand-in is made before the baseline too (the Store reads records out of it by slices)
+# microcontroller.nvm is flash behind a small native object on a board: made before the baseline
 NVM = bytearray(b"\xff" * 8192)
 # "prep" and "resume" (tools.ramreport's resumed duel, host): "prep" plays a fresh duel until
 # 20 shots into its battle and prints the board's nvm and the peer's state there (a reset: the
@@ -140,9 +135,7 @@ forget("hardware.storeread")  # read once, as hardware.startup does
 from hardware.boards.common import Keeper, Profile as BoardContract  # noqa: E402
 
 keeper = Keeper(store)
-# a board imports adafruit_ble and makes the link only when a duel menu is first used
-# (hardware.radio.duelhooks.LazyLinker), and the duel adapter and linkup itself only when a duel
-# is chosen (hardware.radio.lazyduel.LazyDuel): a game against the computer holds neither
+# a board makes its link and duel adapter only when a duel is chosen (hardware.radio.lazyduel)
 
 
 class Profile(BoardContract):
@@ -179,8 +172,7 @@ now = 0.0
 
 
 # the levels of the games played one after another ("0,2": the hard level after an easy game,
-# as a board plays it without hardware.relaunch; "2": the hard level in a fresh VM)
-# ("2q": the player fires at once, see QUICK)
+# as a board plays it without hardware.relaunch; "2": in a fresh VM; "2q": see QUICK)
 LEVELS = [int(x) for x in sys.argv[5].replace("q", "").split(",")] if len(sys.argv) > 5 else [0]
 LEVEL = LEVELS[0]
 # the player fires the moment it is their turn: the hard level's work after a miss is cut short
@@ -260,11 +252,20 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     game_peak = peak
     game_screens = dict(by_screen)
     over = FRESH or flow.match.over()
-    # the baseline moves by what the radio's stand-ins add (flash on a board), and by the links
+    # the baseline moves by the duels' harness, the radio's stand-ins (flash on a board), the links
     from seabattle.compat import forget
 
-    BASE += radio_stand_ins()
-    rig = DuelRig(profile, flow, saver, renderer, sample, act, ROLE, MODE, PEER_SAVED, DUELS)
+    collect()
+    BASE -= gc.mem_alloc()
+    sys.modules["gc"] = gc  # (the harness's own gc is the real one)
+    from ramreport_duelrig_mp import DuelRig, GameAfterDuels, radio_stand_ins
+
+    sys.modules["gc"] = GameGc
+    del sys.modules["ramreport_duelrig_mp"]
+    collect()
+    BASE += gc.mem_alloc() + radio_stand_ins()
+    rig = DuelRig(profile, flow, saver, renderer, sample, act, ROLE, MODE, PEER_SAVED)
+    rig.make_links(DUELS)  # (it collects: here, at the script's level)
     stage_duel = rig.stage_duel  # each screen's most in a duel
     alone = rig.alone  # each screen's most while the peer is not made yet (the lobby)
     BASE += rig.linksim
@@ -273,8 +274,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     # random word in a buffer often looks like a pointer and keeps some garbage alive, a few KB
     # that differ from duel to duel; the least of the duels' figures for each screen is the
     # closest to what the screen holds (the most is printed too). The duels are played at the
-    # module's level, not in a function: one call deeper, compiling a module as the lobby loads
-    # it overflows the WASI build's C stack
+    # module's level: see tools/ramreport_duelrig_mp.py on collections under a function's frame
     finished = True
     peaks = []  # each duel's peak (the first: a fresh VM's with "fresh")
     least = {}
@@ -377,7 +377,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
     costs = least = most_seen = stage_duel = alone = peaks = None
     forget("doubles.linksim")
     peak = 0
-    finished = game_after_duels(flow, renderer, saver, profile, act, goto, sample, QUICK, now) and finished
+    finished = GameAfterDuels(globals()).play() and finished
     print("after the duels, a game's peak", peak if finished else 0)  # (no new name: spaces)
     peak = game_peak
     by_screen = game_screens
@@ -389,8 +389,7 @@ print("screens", " ".join("%s:%d" % (k, v) for k, v in by_screen.items()))
 print("shots", shots)
 print("saves", store.writes)
 print("most", most, gc.mem_alloc() + gc.mem_free())
-# the interned names (qstrs): never freed, in pools that double as they fill (the stand-ins'
-# and this script's names are in them too)
+# the interned names (qstrs): never freed, in pools that double (the stand-ins' and ours too)
 import micropython  # noqa: E402
 
 micropython.qstr_info()
