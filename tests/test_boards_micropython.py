@@ -122,7 +122,7 @@ assert "seabattle.duel.adapter" in sys.modules and "hardware.radio.duelhooks" in
 if RADIO:
     assert p.duel.join() is True and p.link is not None and "adafruit_ble" in sys.modules
     assert p.duel.active and p.duel.resumable() is None and "seabattle.duel.adapter" in sys.modules
-    p.duel.cancel()
+    p.duel.load().cancel()
 else:  # the radio does not start: nothing is started, the screens say so (seabattle.screens.lobby)
     assert p.duel.join() is False and p.duel.host() is None and p.link is None
     assert not p.can_host and not p.can_join and any("no radio" in n for n in p.notes)
