@@ -124,7 +124,9 @@ class BoardProfile(Profile):
         self.records = records
         self.intent = intent  # what the game's own reload was for (hardware.relaunch), or None
         self.fresh_writes = 0  # the store's writes when this VM counts as fresh (hardware.relaunch)
+        self.kept = 0  # the intent hardware.relaunch.out_of_memory keeps where there is no nvm
         self.display = self.keys = self.link = self.duel = None
+        self.ble_local = None  # a link's own UART service, kept for the next (hardware.radio.linkup)
         self._events = []
 
     def equip(self, display, keys, sounds, duel):
