@@ -20,11 +20,9 @@ import gc
 
 # The most each kind of game holds at once, KB of live heap (32-bit VM, tools.ramreport): the
 # ceilings tests/test_ramreport.py holds the game to, so this never promises less than the tests
-# allow. A duel's is a duel continued after a reset (its first run is a few KB less); the hard
-# level's is against a player who fires at once (94.5 KB: its pool collapses more often, the
-# search that rebuilds it and the normal level's move load, and their names open a 7th pool of
-# ~9 KB in the VM, which a board, keeping the native modules' names in flash, may not need;
-# 83-85 against one who waits)
+# allow. A duel's is its peak after a game (118.3 KB at 240x135; a continued one ~100); the hard
+# level's leaves room for its names to open a 7th pool of ~9 KB (94.3 KB after an easy game in
+# the same VM; 86.9 fresh, 89.6 against a player who fires at once, in six pools)
 EASY_KB = 72
 HARD_KB = 96
 DUEL_KB = 120
@@ -34,10 +32,10 @@ NEEDS = (
     ("a duel over Bluetooth", DUEL_KB),
 )
 # From .py files (not precompiled) the first game of a kind also compiles its modules on the
-# board: at most this much more for that moment (KB; the hard level's seabattle.ai.hard.player needs
-# 94 KB on the 64-bit unix port, a duel's seabattle.duel.shots 91, x 0.7 on 32 bits:
-# tools.ramreport.compile_room)
-COMPILE_KB = 66
+# board: at most this much more for that moment (KB; the computer's fleet, seabattle.ai.fleet,
+# needs 52.7 KB on the 64-bit unix port, a duel's seabattle.duel.protocol 48.8, x 0.7 on 32 bits:
+# python -m tools.ramreport --compile)
+COMPILE_KB = 40
 # within this of a need, fragmentation may still end it in a MemoryError (the game then reloads
 # into its save: docs/boards.md)
 TIGHT_KB = 8

@@ -12,8 +12,9 @@ from tools import mpvm
 ROOT = mpvm.ROOT
 
 # the biggest modules a board imports from source (a duel's and the computer game's)
-BIG_MODULES = ("seabattle.duel.protocol", "seabattle.screens.flow", "seabattle.screens.battle", "seabattle.ai.hard.player", "hardware.display.render",
-               "hardware.radio.ble", "adafruit_ble", "hardware.app")
+BIG_MODULES = ("seabattle.duel.protocol", "seabattle.duel.shots", "seabattle.screens.flow", "seabattle.screens.battle",
+               "seabattle.ai.fleet", "seabattle.ai.hard.player", "hardware.display.render", "hardware.radio.ble",
+               "hardware.radio.blefind", "adafruit_ble", "hardware.app")
 
 # what a duel loads once the duel menu is open, in the order a board loads it (each with what it
 # imports that is not loaded yet): the adapter, its lobby's calls (until a Duel is made) and its
