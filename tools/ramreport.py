@@ -65,7 +65,9 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
                 mpvm.compiled_stubs(stubs)
             # the game imported through the path entry "" from its folder, as a board does (a
             # module's file name is interned: "seabattle/screens/flow.py", not the clone's whole path)
-            env["MICROPYPATH"] = ":".join((".frozen", stubs if code else mpvm.STUBS, "", "lib", "tests"))
+            # (the duels' link, doubles.linksim, from the clone's tests/: a deployed folder has none)
+            env["MICROPYPATH"] = ":".join((".frozen", stubs if code else mpvm.STUBS, "", "lib",
+                                           os.path.join(ROOT, "tests") if code else "tests"))
             proc = subprocess.run(
                 [mpvm.micropython(), "-X", "heapsize=" + heap, SCRIPT] + args
                 + [os.path.join(ROOT, "fonts", "seabattle-12.bdf")] + tail,
