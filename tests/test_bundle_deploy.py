@@ -105,5 +105,6 @@ def test_deploy_can_write_the_modules_precompiled_and_the_game_runs_from_them(tm
     assert "lib/adafruit_ble/services/nordic.mpy" in written
     assert "seabattle/__init__.py" in written and written[-1] == "code.py"
     assert removed == ["seabattle/screens/flow.py"] and not (tmp_path / "seabattle" / "screens" / "flow.py").exists()
-    r = ramreport.measure(160, 128, ble=False, code=target)
+    r = ramreport.measure(160, 128, ble=True, code=target)  # a game, then duels over the radio's code
     assert r["ok"], r["out"][-2000:]
+    assert r["duelpeak"] > r["peak"] > 0
