@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from doubles.boardfakes import BOARD_PINS, Keys, NeoPixel, Pin, PWMOut, Seesaw, circuitpython, detect, stub_pins  # noqa: F401
+from doubles.boardfakes import BOARD_PINS, Displays, Keys, NeoPixel, Pin, PWMOut, Seesaw, circuitpython, detect, stub_pins  # noqa: F401
 from hardware.desktop import bleio
 from seabattle import sound
 
@@ -100,6 +100,18 @@ def test_cpb_gizmo_display_rotated_and_slide_switch_is_a_tap(circuitpython):
     p.keys.switch.value = not p.keys.switch.value
     assert p.events(0) == [("switch", True), ("switch", False)]
     assert len(p.sounds.pixels) == 10
+
+
+@pytest.mark.parametrize("board_id", ["circuitplayground_bluefruit", "feather_bluefruit_sense"])
+def test_a_board_whose_profile_makes_its_display_starts_again_after_a_soft_reload(circuitpython, board_id):
+    """CircuitPython keeps the display code.py made, and its pins, across a soft reload (Ctrl-D,
+    an automatic reload, the game's own supervisor.reload()): the profile releases the displays
+    before it takes the SPI again (else "SCL in use")."""
+    circuitpython(board_id)
+    first = detect()
+    assert Displays.claimed  # the display's pins, held over the reload
+    again = detect()  # the same firmware after a reload
+    assert again.display is not None and again.display is not first.display
 
 
 def test_feather_sense_minitft_joystick_over_seesaw(circuitpython):

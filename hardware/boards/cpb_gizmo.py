@@ -34,7 +34,7 @@ class Profile(BoardProfile):
 
         from hardware.boards import parts
 
-        bus = parts.spi_bus(busio.SPI(board.SCL, MOSI=board.SDA), board.TX, board.RX)
+        bus = parts.spi_bus(lambda: busio.SPI(board.SCL, MOSI=board.SDA), board.TX, board.RX)
         return ST7789(bus, width=240, height=240, rowstart=80, backlight_pin=board.A3,
                       rotation=180, auto_refresh=False)
 

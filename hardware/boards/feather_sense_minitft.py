@@ -50,7 +50,7 @@ class Profile(BoardProfile):
         self._seesaw = ss
         from hardware.boards import parts
 
-        bus = parts.spi_bus(board.SPI(), board.D6, board.D5)
+        bus = parts.spi_bus(board.SPI, board.D6, board.D5)
         return ST7735R(bus, width=160, height=80, colstart=24, rotation=270, bgr=True,
                        auto_refresh=False)
 

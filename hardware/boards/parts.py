@@ -2,10 +2,12 @@
 Loaded by those methods while hardware.startup builds the profile, and dropped with it."""
 
 
-def spi_bus(spi, command, chip_select):
-    """A display bus on SPI for a wing or gizmo screen, after releasing whatever display the
-    firmware set up (a bus cannot be taken twice). CircuitPython 9 moved FourWire out of
-    displayio into its own module; 8.x still has it in displayio."""
+def spi_bus(make_spi, command, chip_select):
+    """A display bus on SPI for a wing or gizmo screen: the displays released first, then the SPI
+    made (``make_spi()``). CircuitPython keeps a display made by code.py, and the pins under it,
+    across a soft reload (shared-module/displayio reset_displays), so after Ctrl-D, an automatic
+    reload or the game's own supervisor.reload() making the SPI first raises "SCL in use".
+    CircuitPython 9 moved FourWire out of displayio into its own module; 8.x still has it there."""
     import displayio
 
     try:
@@ -13,7 +15,7 @@ def spi_bus(spi, command, chip_select):
     except ImportError:
         FourWire = displayio.FourWire
     displayio.release_displays()
-    return FourWire(spi, command=command, chip_select=chip_select)
+    return FourWire(make_spi(), command=command, chip_select=chip_select)
 
 
 def pixels_on(notes, pin, count):

@@ -54,6 +54,28 @@ class Pin:
         self.name = name
 
 
+class Displays:
+    """What CircuitPython keeps across a soft reload: a display that code.py made, and the pins
+    under it (shared-module/displayio's reset_displays keeps them claimed). An SPI on a claimed
+    pin raises, as busio's does ("SCL in use"), until displayio.release_displays(). A test that
+    builds a profile twice in one fixture is a board reloaded: the first build's pins are claimed."""
+
+    claimed = set()
+
+    @classmethod
+    def release(cls):
+        cls.claimed = set()
+
+    @classmethod
+    def spi(cls, clock, MOSI=None, MISO=None):  # noqa: N803  (busio.SPI's own names)
+        pins = [pin for pin in (clock, MOSI, MISO) if pin is not None]
+        for pin in pins:
+            if pin in cls.claimed:
+                raise ValueError("%s in use" % pin.name)
+        cls.claimed.update(pins)
+        return types.SimpleNamespace(pins=pins)
+
+
 class PWMOut:
     def __init__(self, pin, duty_cycle=0, frequency=440, variable_frequency=False):
         self.pin, self.duty_cycle, self.frequency = pin, duty_cycle, frequency
@@ -142,7 +164,9 @@ def circuitpython(monkeypatch):
             setattr(b, name, Pin(name))
         if board_id in SIZES:
             b.DISPLAY = Display(*SIZES[board_id])
-        b.I2C = b.SPI = lambda: object()
+        b.I2C = lambda: object()
+        b.SPI = lambda: Displays.spi(getattr(b, "SCK", None) or Pin("SCK"), MOSI=getattr(b, "MOSI", None))
+        Displays.release()  # a board powered up: nothing claimed
         mods = {
             "board": b,
             "keypad": types.SimpleNamespace(Keys=Keys, ShiftRegisterKeys=Keys, Event=Event),
@@ -151,7 +175,7 @@ def circuitpython(monkeypatch):
             "analogio": types.SimpleNamespace(AnalogIn=lambda pin: types.SimpleNamespace(value=32768)),
             "digitalio": types.SimpleNamespace(DigitalInOut=DigitalInOut, Pull=types.SimpleNamespace(UP=1)),
             "neopixel": types.SimpleNamespace(NeoPixel=NeoPixel),
-            "busio": types.SimpleNamespace(SPI=lambda *a, **k: object()),
+            "busio": types.SimpleNamespace(SPI=Displays.spi),
             "fourwire": types.SimpleNamespace(FourWire=lambda *a, **k: object()),
             "adafruit_st7789": types.SimpleNamespace(ST7789=lambda bus, **kw: Display(**kw)),
             "adafruit_st7735r": types.SimpleNamespace(ST7735R=lambda bus, **kw: Display(**kw)),
@@ -171,7 +195,7 @@ def circuitpython(monkeypatch):
             monkeypatch.setitem(sys.modules, name, mod)
         import displayio
 
-        monkeypatch.setattr(displayio, "release_displays", lambda: None, raising=False)
+        monkeypatch.setattr(displayio, "release_displays", Displays.release, raising=False)
         air = bleio.Air()
         monkeypatch.setattr(bleio, "adapter", bleio.Adapter(air, name="native"))
         for name in list(sys.modules):
