@@ -74,6 +74,25 @@ def test_deploy_writes_only_what_changed_and_code_py_last(tmp_path):
     assert (tmp_path / "settings.toml").read_text() == 'SEABATTLE_LANG = "uk"\n'
 
 
+def test_deploy_keeps_the_libraries_circup_installed_as_mpy(tmp_path):
+    """A drive where circup put libraries as .mpy: the deploy writes no .py beside them (the .py
+    would win, and the board would compile the library), removes none, even with --clean."""
+    bundle.bundle(os.path.join(ROOT, "lib"))
+    installed = ("lib/adafruit_ble/__init__.mpy", "lib/adafruit_ble/services/nordic.mpy", "lib/neopixel.mpy")
+    for rel in installed:
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"M\x06circup's")
+    lines = []
+    written, removed, _ = deploy.deploy(str(tmp_path), clean=True, out=lines.append)
+    for rel in installed:
+        assert (tmp_path / rel).read_bytes() == b"M\x06circup's", rel
+        assert rel[:-4] + ".py" not in written and not (tmp_path / (rel[:-4] + ".py")).exists(), rel
+    assert not any(rel in removed for rel in installed)
+    assert "lib/adafruit_ble/advertising/__init__.py" in written  # what circup did not install
+    assert any("kept 3 libraries already installed as .mpy" in line for line in lines), lines
+
+
 def test_deploy_dry_run_writes_nothing(tmp_path):
     bundle.bundle(os.path.join(ROOT, "lib"))
     written, _, _ = deploy.deploy(str(tmp_path), dry_run=True, out=lambda s: None)
@@ -89,7 +108,8 @@ def test_circup_requirements_name_every_bundled_library():
 
 def test_deploy_can_write_the_modules_precompiled_and_the_game_runs_from_them(tmp_path):
     """--mpy-cross: .mpy for our modules and the libraries (here MicroPython's mpy-cross, so the
-    unix port can run them), code.py and __init__.py as source, a stale .py twin removed."""
+    unix port can run them), packages' __init__ too (CircuitPython imports __init__.mpy), code.py as
+    source, a stale .py twin removed."""
     import shutil
     import sys
 
@@ -103,7 +123,8 @@ def test_deploy_can_write_the_modules_precompiled_and_the_game_runs_from_them(tm
     written, removed, _ = deploy.deploy(target, mpy_cross=mpy_cross, out=lambda s: None)
     assert "seabattle/screens/flow.mpy" in written and "hardware/display/render.mpy" in written
     assert "lib/adafruit_ble/services/nordic.mpy" in written
-    assert "seabattle/__init__.py" in written and written[-1] == "code.py"
+    assert "seabattle/__init__.mpy" in written and "lib/adafruit_ble/__init__.mpy" in written
+    assert written[-1] == "code.py" and not any(rel.endswith("__init__.py") for rel in written)
     assert removed == ["seabattle/screens/flow.py"] and not (tmp_path / "seabattle" / "screens" / "flow.py").exists()
     r = ramreport.measure(160, 128, ble=True, code=target)  # a game, then duels over the radio's code
     assert r["ok"], r["out"][-2000:]

@@ -12,8 +12,12 @@ Ends with the space the game takes against the drive's size and free space.
 as ``.py``, with the mpy-cross of the board's CircuitPython version (Adafruit publishes one per
 version; MicroPython's does not do: CircuitPython refuses its .mpy). A board compiles every .py
 it imports, and compiling needs heap: ~2.5 KB per KB of the biggest module's source on the
-64-bit VM (``python -m tools.ramreport --compile``), more than the game keeps. ``code.py`` and
-packages' ``__init__.py`` stay source; a .py left beside its .mpy is removed (it would win).
+64-bit VM (``python -m tools.ramreport --compile``), more than the game keeps. Every module is
+compiled, packages' ``__init__`` too (CircuitPython imports ``__init__.mpy``); ``code.py`` stays
+source. A .py of ours left beside its .mpy is removed (it would win).
+
+A library already on the drive as ``.mpy`` (circup installs them so) is kept: ``lib/``'s ``.py``
+is not written beside it, since the .py would win and the board would compile the library.
 """
 
 import argparse
@@ -57,12 +61,11 @@ def _same(src, dst):
 
 
 def compiled(files, mpy_cross, cache):
-    """``files`` with every module except code.py and __init__.py compiled by ``mpy_cross`` into
-    ``cache``: {relative .mpy path: compiled file}."""
+    """``files`` with every module except code.py compiled by ``mpy_cross`` into ``cache``:
+    {relative .mpy path: compiled file}."""
     out = {}
     for rel, src in files.items():
-        name = rel.rsplit("/", 1)[-1]
-        if not rel.endswith(".py") or rel == "code.py" or name == "__init__.py":
+        if not rel.endswith(".py") or rel == "code.py":
             out[rel] = src
             continue
         mpy = rel[:-3] + ".mpy"
@@ -88,7 +91,18 @@ def deploy(target, clean=False, dry_run=False, out=print, mpy_cross=None):
     return _deploy(target, files, clean, dry_run, out)
 
 
+def installed_libraries(target, files):
+    """The libraries of ``files`` (lib/'s .py) that the drive already holds as .mpy: kept."""
+    kept = []
+    for rel in files:
+        if rel.startswith("lib/") and rel.endswith(".py") and os.path.exists(os.path.join(target, rel[:-3] + ".mpy")):
+            kept.append(rel[:-3] + ".mpy")
+    return kept
+
+
 def _deploy(target, files, clean, dry_run, out):
+    kept = installed_libraries(target, files)
+    files = dict((rel, src) for rel, src in files.items() if rel[:-3] + ".mpy" not in kept)
     order = sorted(files, key=lambda r: (r == "code.py", r))  # code.py last: it restarts the board
     written = []
     size = 0
@@ -106,7 +120,8 @@ def _deploy(target, files, clean, dry_run, out):
     for rel in files:  # a module's other form would shadow (.py) or waste flash (.mpy)
         for ext, twin in ((".mpy", ".py"), (".py", ".mpy")):
             other = rel[:-len(ext)] + twin
-            if rel.endswith(ext) and rel.startswith(OURS) and os.path.exists(os.path.join(target, other)):
+            if rel.endswith(ext) and rel.startswith(OURS) and other not in kept \
+                    and os.path.exists(os.path.join(target, other)):
                 removed.append(other)
                 if not dry_run:
                     os.remove(os.path.join(target, other))
@@ -116,7 +131,7 @@ def _deploy(target, files, clean, dry_run, out):
             for dirpath, _dirs, filenames in os.walk(base):
                 for name in filenames:
                     rel = os.path.relpath(os.path.join(dirpath, name), target).replace(os.sep, "/")
-                    if rel not in files and rel not in removed:
+                    if rel not in files and rel not in removed and rel not in kept:
                         removed.append(rel)
                         if not dry_run:
                             os.remove(os.path.join(target, rel))
@@ -124,6 +139,8 @@ def _deploy(target, files, clean, dry_run, out):
         out("  wrote %s" % rel)
     for rel in removed:
         out("  removed %s" % rel)
+    if kept:
+        out("deploy: kept %d libraries already installed as .mpy (circup's), e.g. %s" % (len(kept), kept[0]))
     usage = shutil.disk_usage(target)
     out("deploy: %d of %d files changed%s; the game takes %.0f KB; drive %.0f KB, %.0f KB free"
         % (len(written), len(files), " (dry run)" if dry_run else "", size / 1024,
