@@ -41,7 +41,8 @@ KEEP = object()  # ``save(game=KEEP)``: keep the game bytes already stored
 
 
 class StorageError(ValueError):
-    """A record does not fit the nvm slot (names the sizes)."""
+    """A record does not fit the nvm slot (names the sizes), or the nvm kept refusing the write
+    (hardware.nvmretry)."""
 
 
 def encode(generation, stats, game, intent=0):
@@ -114,7 +115,14 @@ class Store:
         target = 1 - self.current if self.current >= 0 else 0
         rec = encode(self.generation + 1, stats, game, intent)
         a = self.slots[target]
-        self.nvm[a:a + len(rec)] = rec  # one write: one page erase on the board
+        try:
+            self.nvm[a:a + len(rec)] = rec  # one write: one page erase on the board
+        except RuntimeError:  # an nRF's nvm while the radio is busy: tried again there
+            from hardware import nvmretry
+
+            refused = nvmretry.write(self.nvm, a, rec)
+            if refused:
+                raise StorageError(refused)
         self.writes += 1
         self.generation = (self.generation + 1) & 0xFFFFFFFF
         self.current = target
@@ -123,8 +131,4 @@ class Store:
         self._game_at = a + HEADER + 2 + len(stats)
         self._game_len = len(game)
         return True
-
-    def clear_game(self):
-        """Forgets the game in progress (keeps the stats)."""
-        return self.save(game=None)
 

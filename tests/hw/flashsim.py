@@ -22,6 +22,7 @@ class FlashNvm:
         self.page = page
         self.mode = mode
         self.cut_after = None
+        self.busy = 0  # the next writes refused, as an nRF's nvm does while the radio is busy
         self.erases = 0
         self.writes = 0
 
@@ -41,6 +42,9 @@ class FlashNvm:
         start, stop = index.start, index.stop
         if stop - start != len(data):
             raise ValueError("nvm slice and data differ in length")
+        if self.busy:
+            self.busy -= 1
+            raise RuntimeError("Unable to write to nvm.")  # (ports/nordic/common-hal/nvm/ByteArray.c)
         self.writes += 1
         if self.mode == "torn":
             for k in range(len(data)):

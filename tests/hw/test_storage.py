@@ -162,7 +162,7 @@ def test_stats_alone_are_kept_when_the_game_is_cleared():
     nvm = FlashNvm()
     store = open_store(nvm)
     store.save(game=b"game", stats=_stats(3))
-    store.clear_game()
+    store.save(game=None)  # the game over: forgotten, the stats kept
     assert open_store(nvm).game is None and open_store(nvm).stats == _stats(3)
 
 
@@ -179,3 +179,22 @@ def test_the_game_is_read_from_the_nvm_not_held_in_ram():
     nvm.mem[store.slots[store.current] + HEADER + 2 + 1] = ord("x")
     assert store.game == b"xbc"
     assert open_store(nvm).game is None  # (the record's CRC no longer matches: a fresh Store finds none)
+
+
+def test_a_save_the_nvm_refuses_while_the_radio_is_busy_is_tried_again():
+    """nRF: the nvm refuses a write now and then while the radio is busy (RuntimeError); the save
+    tries again and lands, one record; refused every time it raises a StorageError naming it and
+    the record before stays, in the Store as on flash."""
+    nvm = FlashNvm(8192, 4096)
+    store = open_store(nvm, page=4096)
+    assert store.save(game=b"first", stats=_stats(1))
+    nvm.busy = 3
+    assert store.save(game=b"second") and store.writes == 2 and nvm.busy == 0
+    assert open_store(nvm, page=4096).game == b"second"
+    nvm.busy = 100
+    err = raises(StorageError, lambda: store.save(game=b"third"))
+    assert "refused the save 5 times" in str(err) and "Unable to write to nvm." in str(err)
+    assert store.game == b"second" and store.writes == 2
+    nvm.busy = 0
+    assert open_store(nvm, page=4096).game == b"second"
+    assert store.save(game=b"third") and open_store(nvm, page=4096).game == b"third"
