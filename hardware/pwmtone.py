@@ -1,9 +1,10 @@
-"""The speaker's tone for hardware.sound.Cues on a board that has one (CLUE, Circuit Playground,
-PyBadge): loaded by the board's ``make_tone``, so boards without a speaker never hold it."""
+"""The speaker's tone for hardware.sound.Cues on a board whose speaker pin has a PWM timer (CLUE,
+Circuit Playground): loaded by the board's ``make_tone``, so boards without a speaker never hold
+it. The SAMD51 badges' speaker pin has none: hardware.dactone."""
 
 
 class PwmTone:
-    """A square-wave tone on a PWM-capable speaker pin (CLUE, Circuit Playground, PyBadge)."""
+    """A square-wave tone on a PWM-capable speaker pin (CLUE, Circuit Playground)."""
 
     def __init__(self, pin, enable=None):
         import pwmio

@@ -84,6 +84,28 @@ def test_pybadge_without_airlift_plays_the_computer(circuitpython):
     assert p.store.slots == (0, 4096) and not p.store.separate_pages  # one 8 KB erase block
 
 
+@pytest.mark.parametrize("board_id", ["pybadge", "pygamer", "edgebadge"])
+def test_a_samd51_badge_plays_its_tones_through_the_dac(circuitpython, board_id):
+    """board.SPEAKER is PA02, which has no PWM timer (pwmio raises): the tones go through the
+    DAC, one period of a square wave looped at 16 times the note's frequency, the amplifier on
+    while a note sounds."""
+    circuitpython(board_id)
+    p = detect()
+    tone = p.sounds.tone
+    assert type(tone).__name__ == "DacTone", p.notes
+    assert not any("no sound" in n for n in p.notes)
+    import time
+
+    p.sounds.play(sound.CUE_NAMES.index("hit"))  # (the profile's clock: time.monotonic)
+    assert tone.out.playing and tone.enable.value
+    rate, loop = tone.out.played[-1]
+    assert loop and rate % 16 == 0 and 200 <= rate // 16 <= 4000
+    now = time.monotonic()
+    for k in range(1, 6):  # a note a tick, then the last one's time over
+        p.sounds.tick(now + k)
+    assert not tone.out.playing and not tone.enable.value
+
+
 def test_pybadge_with_airlift_can_host_but_not_join(circuitpython):
     circuitpython("pybadge", airlift=bleio.Adapter(bleio.Air(), central=False))
     p = detect()

@@ -58,12 +58,13 @@ class Profile(BoardProfile):
         return KeypadKeys(keys, PYBADGE_KEYS)
 
     def make_tone(self):
-        from hardware.pwmtone import PwmTone
+        # board.SPEAKER is PA02, the DAC's pin, with no PWM timer: tones go through the DAC
+        from hardware.dactone import DacTone
 
         try:
-            return PwmTone(board.SPEAKER, enable=board.SPEAKER_ENABLE)
-        except (ValueError, RuntimeError):  # A0 has no PWM on some builds: stay quiet
-            self.notes.append("speaker pin has no PWM here: silent")
+            return DacTone(board.SPEAKER, enable=board.SPEAKER_ENABLE)
+        except (ImportError, ValueError, RuntimeError) as exc:  # (a build without audioio)
+            self.notes.append("no sound: %s" % exc)
             return None
 
     def make_pixels(self):

@@ -77,8 +77,33 @@ class Displays:
 
 
 class PWMOut:
+    # the pins with no PWM timer: the SAMD51's PA02 (board.SPEAKER on the PyBadge, PyGamer and
+    # EdgeBadge: the DAC's pin); pwmio raises there as CircuitPython's does
+    no_timer = set()
+
     def __init__(self, pin, duty_cycle=0, frequency=440, variable_frequency=False):
+        if pin in PWMOut.no_timer:
+            raise ValueError("Invalid %s" % pin.name)  # (shared-bindings/pwmio: "Invalid pin")
         self.pin, self.duty_cycle, self.frequency = pin, duty_cycle, frequency
+
+
+class RawSample:
+    def __init__(self, buffer, sample_rate=8000):
+        self.buffer, self.sample_rate = buffer, sample_rate
+
+
+class AudioOut:
+    """audioio.AudioOut on a DAC pin: what it plays, and whether it plays."""
+
+    def __init__(self, pin):
+        self.pin, self.playing, self.played = pin, False, []
+
+    def play(self, sample, loop=False):
+        self.playing = True
+        self.played.append((sample.sample_rate, loop))
+
+    def stop(self):
+        self.playing = False
 
 
 class DigitalInOut:
@@ -146,6 +171,8 @@ BOARD_PINS = {board_id: stub_pins(board_id) for board_id in (
     "adafruit_feather_esp32s3_reverse_tft", "adafruit_feather_esp32s3_tft", "pybadge", "pygamer", "edgebadge")}
 BOARD_PINS["pybadge_airlift"] = BOARD_PINS["pybadge"]
 BOARD_PINS["some_new_board"] = ("BUTTON_A",)
+# the boards whose board.SPEAKER is the SAMD51's PA02: the DAC's pin, with no PWM timer
+SAMD51_SPEAKER = ("pybadge", "pybadge_airlift", "pygamer", "edgebadge")
 # built-in displays (the Gizmo and the Mini TFT are built by their profiles over SPI)
 SIZES = {"clue_nrf52840_express": (240, 240), "adafruit_feather_esp32s3_reverse_tft": (240, 135),
          "adafruit_feather_esp32s3_tft": (240, 135), "pybadge": (160, 128), "pybadge_airlift": (160, 128),
@@ -164,6 +191,7 @@ def circuitpython(monkeypatch):
             setattr(b, name, Pin(name))
         if board_id in SIZES:
             b.DISPLAY = Display(*SIZES[board_id])
+        PWMOut.no_timer = {b.SPEAKER} if board_id in SAMD51_SPEAKER and hasattr(b, "SPEAKER") else set()
         b.I2C = lambda: object()
         b.SPI = lambda: Displays.spi(getattr(b, "SCK", None) or Pin("SCK"), MOSI=getattr(b, "MOSI", None))
         Displays.release()  # a board powered up: nothing claimed
@@ -172,6 +200,8 @@ def circuitpython(monkeypatch):
             "keypad": types.SimpleNamespace(Keys=Keys, ShiftRegisterKeys=Keys, Event=Event),
             "microcontroller": types.SimpleNamespace(nvm=nvm if nvm is not None else bytearray(b"\xff" * 8192)),
             "pwmio": types.SimpleNamespace(PWMOut=PWMOut),
+            "audioio": types.SimpleNamespace(AudioOut=AudioOut),
+            "audiocore": types.SimpleNamespace(RawSample=RawSample),
             "analogio": types.SimpleNamespace(AnalogIn=lambda pin: types.SimpleNamespace(value=32768)),
             "digitalio": types.SimpleNamespace(DigitalInOut=DigitalInOut, Pull=types.SimpleNamespace(UP=1)),
             "neopixel": types.SimpleNamespace(NeoPixel=NeoPixel),
