@@ -114,6 +114,17 @@ def test_pybadge_with_airlift_can_host_but_not_join(circuitpython):
     assert p.link is not None and not p.link.can_join
 
 
+def test_the_airlift_starts_once_and_each_duel_gets_its_radio(circuitpython):
+    """adafruit_airlift's start_bluetooth() gives its adapter once; called again in the same run
+    it returns _bleio.adapter, None without a native radio: the profile keeps the first."""
+    airlift = bleio.Adapter(bleio.Air(), central=False)
+    circuitpython("pybadge", airlift=airlift)
+    p = detect()
+    first = p.make_radio()
+    again = p.make_radio()  # the next duel, after the title let the first radio go
+    assert first is not None and again is not None and again._adapter is airlift
+
+
 def test_cpb_gizmo_display_rotated_and_slide_switch_is_a_tap(circuitpython):
     circuitpython("circuitplayground_bluefruit")
     p = detect()

@@ -42,7 +42,8 @@ class Profile(BoardProfile):
     can_join = False
     # whether an AirLift is there is found out at start-up (adafruit_airlift only: the duel menu
     # says "no radio" without one); adafruit_ble and the radio wait for the duel menu (RAM)
-    _esp32 = None
+    _esp32 = None  # the AirLift found at start-up (find_radio)
+    _airlift = None  # its HCI adapter, once started (make_radio)
     nvm_page = 8192  # SAMD51: the 8 KB nvm is one erase block (see docs/boards.md)
 
     def make_keys(self):
@@ -92,7 +93,12 @@ class Profile(BoardProfile):
         try:
             from adafruit_ble import BLERadio
 
-            return BLERadio(self._esp32.start_bluetooth())
+            # started once and kept: a second start_bluetooth() in one run returns
+            # _bleio.adapter (adafruit_airlift's esp32.py), which is None on a board without a
+            # native radio ("No adapter available" for the next duel's radio)
+            if self._airlift is None:
+                self._airlift = self._esp32.start_bluetooth()
+            return BLERadio(self._airlift)
         except (ImportError, RuntimeError, ValueError, AttributeError) as exc:
             self.notes.append("AirLift's radio did not start (%s): computer only" % exc)
             return None

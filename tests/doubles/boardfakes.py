@@ -171,8 +171,8 @@ BOARD_PINS = {board_id: stub_pins(board_id) for board_id in (
     "adafruit_feather_esp32s3_reverse_tft", "adafruit_feather_esp32s3_tft", "pybadge", "pygamer", "edgebadge")}
 BOARD_PINS["pybadge_airlift"] = BOARD_PINS["pybadge"]
 BOARD_PINS["some_new_board"] = ("BUTTON_A",)
-# the boards whose board.SPEAKER is the SAMD51's PA02: the DAC's pin, with no PWM timer
-SAMD51_SPEAKER = ("pybadge", "pybadge_airlift", "pygamer", "edgebadge")
+# the SAMD51 badges: board.SPEAKER is PA02 (the DAC's pin, no PWM timer), and no radio of their own
+SAMD51_BADGES = ("pybadge", "pybadge_airlift", "pygamer", "edgebadge")
 # built-in displays (the Gizmo and the Mini TFT are built by their profiles over SPI)
 SIZES = {"clue_nrf52840_express": (240, 240), "adafruit_feather_esp32s3_reverse_tft": (240, 135),
          "adafruit_feather_esp32s3_tft": (240, 135), "pybadge": (160, 128), "pybadge_airlift": (160, 128),
@@ -191,7 +191,7 @@ def circuitpython(monkeypatch):
             setattr(b, name, Pin(name))
         if board_id in SIZES:
             b.DISPLAY = Display(*SIZES[board_id])
-        PWMOut.no_timer = {b.SPEAKER} if board_id in SAMD51_SPEAKER and hasattr(b, "SPEAKER") else set()
+        PWMOut.no_timer = {b.SPEAKER} if board_id in SAMD51_BADGES and hasattr(b, "SPEAKER") else set()
         b.I2C = lambda: object()
         b.SPI = lambda: Displays.spi(getattr(b, "SCK", None) or Pin("SCK"), MOSI=getattr(b, "MOSI", None))
         Displays.release()  # a board powered up: nothing claimed
@@ -216,8 +216,14 @@ def circuitpython(monkeypatch):
             def __init__(self, **pins):
                 if airlift is None:
                     raise RuntimeError("ESP32 did not respond with a startup message")
+                self.started = False
 
             def start_bluetooth(self):
+                if self.started:  # as adafruit_airlift's: already started, the native adapter
+                    import _bleio
+
+                    return _bleio.adapter
+                self.started = True
                 return airlift
 
         mods["adafruit_airlift.esp32"] = types.SimpleNamespace(ESP32=ESP32)
@@ -227,7 +233,8 @@ def circuitpython(monkeypatch):
 
         monkeypatch.setattr(displayio, "release_displays", Displays.release, raising=False)
         air = bleio.Air()
-        monkeypatch.setattr(bleio, "adapter", bleio.Adapter(air, name="native"))
+        # a native radio, but on the SAMD51 badges (an AirLift's is made by adafruit_airlift)
+        monkeypatch.setattr(bleio, "adapter", None if board_id in SAMD51_BADGES else bleio.Adapter(air, name="native"))
         for name in list(sys.modules):
             if name.startswith(("hardware.boards.", "hardware.radio.")):
                 monkeypatch.delitem(sys.modules, name)
