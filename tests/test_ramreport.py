@@ -19,8 +19,9 @@ CEILING_32 = memcheck.EASY_KB * 1024
 # not counted, the Store holds no copy of the saved duel, the lobby's texts and linkup dropped once
 # past them); ~147 KB (the duel's peak) if finding the peer again loads adafruit_ble
 DUEL_RECONNECT_32 = 108 * 1024
-# a duel's peak, 32-bit, 160x128, one layout (measure()'s: 8m heap, after a game, the least of
-# its three duels): 118.3 KB host and 118.6 join (the battle), the battle holding neither
+# a duel's peak, 32-bit, 160x128, one layout (1m heap, as the figures are quoted: at 8m a stray
+# word once kept ~13 KB of garbage alive through every duel screen; after a game, the least of
+# its three duels): 117.4 KB host (the battle), the battle holding neither
 # seabattle.screens.duel (~2.6 KB) nor the enemy fleet's screen (doubles.linksim's 4.4 KB not
 # counted: not a board's); ~114 while the harness's own names opened pools before the game (see
 # tools/ramreport_mp.py). Above it, something new stays alive through the battle (a module, a
@@ -53,7 +54,7 @@ def test_the_device_code_runs_a_whole_game_on_micropython_and_reports_its_heap()
 @pytest.mark.soak  # over a minute: a whole game on the VM (CI runs it)
 def test_the_32_bit_vm_plays_the_same_game_and_needs_less_heap():
     r64 = ramreport.measure(160, 128, ble=True)
-    r32 = ramreport.measure(160, 128, ble=True, vm="wasm")
+    r32 = ramreport.measure(160, 128, ble=True, vm="wasm", heap="1m")
     assert r32["ok"], r32["out"][-3000:]
     assert (r32["shots"], r32["saves"]) == (r64["shots"], r64["saves"]) and r32["shots"] > 0
     assert 0 < r32["startup"] <= r32["peak"] < r64["peak"]
@@ -174,8 +175,8 @@ def test_a_radio_boards_game_against_the_computer_does_not_pay_for_the_duel():
     # from start-up cost ~4.5 KB after start-up and at the peak, 160x128, 32-bit VM); and the
     # _bleio stand-in's names, in a board's flash, are no longer interned before the game (they
     # opened a 7th pool in its middle: the rest of the 11.4 KB the peak was above the bare one)
-    bare = ramreport.measure(160, 128, ble=False, vm="wasm")
-    radio = ramreport.measure(160, 128, ble=True, vm="wasm")
+    bare = ramreport.measure(160, 128, ble=False, vm="wasm", heap="1m")
+    radio = ramreport.measure(160, 128, ble=True, vm="wasm", heap="1m")
     assert bare["ok"] and radio["ok"], (bare["out"] + radio["out"])[-3000:]
     lines = radio["out"].splitlines()
     held = [line for line in lines if line.startswith("the duel's code held by the game:")]
@@ -185,8 +186,8 @@ def test_a_radio_boards_game_against_the_computer_does_not_pay_for_the_duel():
     # each the least of two heap layouts: the conservative collector keeps a stale word's garbage
     # alive in one layout now and then (the radio game's start-up once read 60.6 KB at pad 0,
     # 58.3 at pads 3 and 7, the bare game 57.2-57.3 at all three, with no change to the game)
-    bare2 = ramreport.measure(160, 128, ble=False, vm="wasm", pad=3)
-    radio2 = ramreport.measure(160, 128, ble=True, vm="wasm", pad=3, role="game")
+    bare2 = ramreport.measure(160, 128, ble=False, vm="wasm", heap="1m", pad=3)
+    radio2 = ramreport.measure(160, 128, ble=True, vm="wasm", heap="1m", pad=3, role="game")
     assert bare2["ok"] and radio2["ok"], (bare2["out"] + radio2["out"])[-3000:]
     for k in ("startup", "peak"):
         least_radio, least_bare = min(radio[k], radio2[k]), min(bare[k], bare2[k])
@@ -203,7 +204,7 @@ def test_a_radio_boards_game_against_the_computer_does_not_pay_for_the_duel():
 
 @pytest.mark.soak  # over a minute: a whole game on the VM (CI runs it)
 def test_a_duel_is_measured_as_the_joiner_too():
-    r = ramreport.measure(160, 128, ble=True, vm="wasm", role="join")
+    r = ramreport.measure(160, 128, ble=True, vm="wasm", heap="1m", role="join")
     assert r["ok"], r["out"][-3000:]
     screens = dict(r["duelscreens"])
     assert {"duel_join", "place", "battle", "duel_reconnect", "end"} <= set(screens)
