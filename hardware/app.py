@@ -57,7 +57,7 @@ def run(profile):
             display.refresh()
             actions = []
             while profile.running():
-                now = profile.now()
+                now = profile.ms()
                 for name, pressed in profile.events(now):
                     if pressed:
                         buttons.press(name, now, actions)

@@ -1,13 +1,14 @@
 """Buttons to actions: per-board schemes, key repeat, long presses and chords.
 
 A board profile reports raw key events by *name* ("left", "a", "start" ...) with the time;
-``Buttons`` turns them into seabattle.ui actions. The time is passed in (``now``, seconds), so
+``Buttons`` turns them into seabattle.ui actions. The time is passed in (``now``, integer
+milliseconds, the loop's clock: hardware.boards.common.BoardProfile.ms), so
 this runs the same with ``keypad`` events on a board, pygame keys on a PC, or a test's script.
 
 A scheme maps a key name to ``(tap, hold, mode)``:
-- REPEAT: ``tap`` on press, then ``tap`` again every REPEAT_EVERY s after REPEAT_DELAY s held;
-- HOLD_REPEAT: ``tap`` on press; held past REPEAT_DELAY, ``hold`` every REPEAT_EVERY s;
-- LONG: ``tap`` on release if let go before LONG_PRESS s, else ``hold`` once at LONG_PRESS s;
+- REPEAT: ``tap`` on press, then ``tap`` again every REPEAT_EVERY ms after REPEAT_DELAY ms held;
+- HOLD_REPEAT: ``tap`` on press; held past REPEAT_DELAY, ``hold`` every REPEAT_EVERY ms;
+- LONG: ``tap`` on release if let go before LONG_PRESS ms, else ``hold`` once at LONG_PRESS ms;
 - ONCE: ``tap`` on press.
 ``chords`` maps a pair of keys held together to one action (the keys' own actions are dropped).
 The named schemes ("dpad", "two") and the modes are hardware/schemes.py, read once by ``Buttons``; a scheme
@@ -18,9 +19,9 @@ and the action.
 from hardware.schemes import HOLD_REPEAT, LONG, REPEAT
 from seabattle.compat import forget
 
-REPEAT_DELAY = 0.35
-REPEAT_EVERY = 0.11
-LONG_PRESS = 0.6
+REPEAT_DELAY = 350
+REPEAT_EVERY = 110
+LONG_PRESS = 600
 
 # keypad key numbers to names, per board (keypad.ShiftRegisterKeys order on the PyBadge).
 PYBADGE_KEYS = ("b", "a", "start", "select", "right", "down", "up", "left")

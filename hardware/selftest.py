@@ -83,10 +83,10 @@ def _radio(p, out):
 
 def _buttons(p, out, seconds):
     out("  press each button (held, let go) within %d s; none pressed, none should show:" % seconds)
-    end = p.now() + seconds
+    end = p.ms() + seconds * 1000
     seen = 0
-    while p.now() < end:
-        for name, pressed in p.events(p.now()):
+    while p.ms() < end:
+        for name, pressed in p.events(p.ms()):
             seen += 1
             out("  button %s %s" % (name, "pressed" if pressed else "let go"))
         _wait(p, 0.02)
@@ -94,6 +94,6 @@ def _buttons(p, out, seconds):
 
 
 def _wait(p, seconds):
-    end = p.now() + seconds
-    while p.now() < end:
+    end = p.ms() + seconds * 1000
+    while p.ms() < end:
         p.sleep(0.01)  # (the profile's sleep moves the sounds and lights on)

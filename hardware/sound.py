@@ -71,11 +71,11 @@ class Cues:
         self.tone = tone or Quiet()
         self.pixels = pixels or Quiet()
         self.settings = settings
-        self.clock = clock  # seconds; tick(now) passes the time otherwise
+        self.clock = clock  # ms (the profile's ms); tick(now) passes the time otherwise
         self._i = self._end = 0  # the tune playing: TUNES[_i:_end], its notes still to start
-        self._until = 0.0
+        self._until = 0
         self._dark_at = None
-        self._now = 0.0
+        self._now = 0
         self.played = 0  # cues that made a sound (tests, and to prove "muted" works)
 
     def play(self, cue):
@@ -93,12 +93,12 @@ class Cues:
         i, end = _find(FLASHES, cue, 4)
         if i < end:
             self.pixels.fill((FLASHES[i], FLASHES[i + 1], FLASHES[i + 2]))
-            self._dark_at = now + FLASHES[i + 3] / 1000
+            self._dark_at = now + FLASHES[i + 3]
 
     def _next_note(self, now):
         while self._i < self._end and now >= self._until:
             n = TUNES[self._i]  # the note's frequency, Hz (0: a rest)
-            self._until = now + TUNES[self._i + 1] / 1000
+            self._until = now + TUNES[self._i + 1]
             self._i += 2
             if n:
                 self.tone.start(n)

@@ -9,7 +9,6 @@ settings.toml, hardware.storeread and hardware.boards.parts) when the profile is
 board does not hold their code while it plays.
 """
 
-import time
 
 from hardware.sound import Cues, NoPixels, NoTone
 from seabattle.compat import forget
@@ -50,7 +49,7 @@ def build(profile_class, board_id):
         from hardware.radio.lazyduel import LazyDuel  # (a board without a radio never loads it)
 
         duel = LazyDuel(p)
-    p.equip(display, keys, Cues(tone or NoTone(), pixels or NoPixels(), settings, time.monotonic), duel)
+    p.equip(display, keys, Cues(tone or NoTone(), pixels or NoPixels(), settings, p.ms), duel)
     forget("hardware.boards.parts")  # (the board's methods' helpers)
     return p
 

@@ -45,7 +45,7 @@ def _run(air, flows, links, until, limit=30000):
         for (link, adapter), f in zip(links, flows):
             with bleio.on_board(adapter):
                 link.poll()
-                f.tick(air.now)
+                f.tick(int(air.now * 1000))
     return until()
 
 

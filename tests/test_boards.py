@@ -36,7 +36,7 @@ def test_clue_two_buttons_ble_both_roles_sound_and_light(circuitpython, monkeypa
     assert p.duel.load().linker.scan() == [] and p.link is not None and p.link.can_join and p.can_host
     p.sounds.play(sound.HIT)
     assert p.sounds.tone.pwm.duty_cycle and p.sounds.pixels[0] == (60, 0, 0)
-    p.sounds.tick(p.now() + 5)
+    p.sounds.tick(p.ms() + 5000)
     assert p.sounds.tone.pwm.duty_cycle == 0 and p.sounds.pixels[0] == (0, 0, 0)
 
 
@@ -94,15 +94,13 @@ def test_a_samd51_badge_plays_its_tones_through_the_dac(circuitpython, board_id)
     tone = p.sounds.tone
     assert type(tone).__name__ == "DacTone", p.notes
     assert not any("no sound" in n for n in p.notes)
-    import time
-
-    p.sounds.play(sound.CUE_NAMES.index("hit"))  # (the profile's clock: time.monotonic)
+    p.sounds.play(sound.CUE_NAMES.index("hit"))  # (the profile's clock: supervisor.ticks_ms)
     assert tone.out.playing and tone.enable.value
     rate, loop = tone.out.played[-1]
     assert loop and rate % 16 == 0 and 200 <= rate // 16 <= 4000
-    now = time.monotonic()
+    now = p.ms()
     for k in range(1, 6):  # a note a tick, then the last one's time over
-        p.sounds.tick(now + k)
+        p.sounds.tick(now + k * 1000)
     assert not tone.out.playing and not tone.enable.value
 
 
@@ -227,17 +225,17 @@ def test_a_radio_that_does_not_start_says_why_on_the_console(capsys):
 
 
 class Clock:
-    """The profile's clock and sleep for the selftest: time passes only when it sleeps."""
+    """The profile's clock (ms) and sleep for the selftest: time passes only when it sleeps."""
 
     def __init__(self, p):
-        self.t = 0.0
-        p.now = lambda: self.t
+        self.t = 0
+        p.ms = lambda: self.t
         p.sleep = self.sleep
         self.p = p
         self.presses = []  # (when, key number, pressed) put on the keys' queue at that time
 
     def sleep(self, seconds):
-        self.t += seconds
+        self.t += int(seconds * 1000)
         self.p.sounds.tick(self.t)
         while self.presses and self.presses[0][0] <= self.t:
             _, n, pressed = self.presses.pop(0)
@@ -250,7 +248,7 @@ def test_selftest_tells_a_maker_what_the_game_finds_on_the_board(circuitpython):
     circuitpython("clue_nrf52840_express")
     p = detect()
     clock = Clock(p)
-    clock.presses = [(11.0, 0, True), (11.5, 0, False), (12.0, 1, True), (12.2, 1, False)]
+    clock.presses = [(11000, 0, True), (11500, 0, False), (12000, 1, True), (12200, 1, False)]
     lines = []
     selftest.run(seconds=5, out=lines.append, profile=p)
     text = "\n".join(lines)

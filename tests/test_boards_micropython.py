@@ -7,8 +7,8 @@ import sys
 import time as _t
 
 
-class _Time:  # the unix port's time has no monotonic
-    monotonic = _t.time
+class _Time:  # a board's time: sleep (its clock is supervisor.ticks_ms, MicroPython's time.ticks_ms here)
+    ticks_ms = _t.ticks_ms
     sleep = _t.sleep
 
 
@@ -71,8 +71,8 @@ import sys
 import time as _t
 
 
-class _Time:  # the unix port's time has no monotonic
-    monotonic = _t.time
+class _Time:  # a board's time: sleep (its clock is supervisor.ticks_ms, MicroPython's time.ticks_ms here)
+    ticks_ms = _t.ticks_ms
     sleep = _t.sleep
 
 
@@ -178,8 +178,8 @@ import sys
 import time as _t
 
 
-class _Time:  # the unix port's time has no monotonic
-    monotonic = _t.time
+class _Time:  # a board's time: sleep (its clock is supervisor.ticks_ms, MicroPython's time.ticks_ms here)
+    ticks_ms = _t.ticks_ms
     sleep = _t.sleep
 
 

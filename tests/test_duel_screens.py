@@ -74,7 +74,7 @@ def _run(clock, flows, until, limit=20000):
             return True
         clock.tick(10)
         for f in flows:
-            f.tick(clock() / 1000.0)
+            f.tick(clock())
     return until()
 
 
@@ -117,7 +117,7 @@ def test_duel_between_two_controllers_over_the_link(link, tmp_path):
         assert shots < 400
         clock.tick(10)
         for f in (host, guest):
-            f.tick(clock() / 1000.0)
+            f.tick(clock())
     said = [strings.say("ru", k) for k in ("miss", "hit", "sunk")]
     for text in said:  # each answer as the paper game says it, on the shooter's screen
         assert [m for m in seen if m.endswith(text) and not m.startswith("Враг")], (text, seen)

@@ -40,7 +40,7 @@ def _play_the_computer(board, shots=6):
             with bleio.on_board(board.adapter):
                 scenes.goto(f, target, f.aim)
                 f.act(ui.FIRE)
-        f.tick(f.now + 1.0)
+        f.tick(f.now + 1000)
     assert f.results - before >= shots and f.name == "battle"
 
 

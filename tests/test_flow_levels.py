@@ -96,13 +96,13 @@ def _quick_battle(monkeypatch, hurry):
     _to_battle(flow, "hard")
     pick = Rng(11)
     waits = []
-    since = -1.0
-    now = 100.0
+    since = -1
+    now = 100000
     m = flow.match
     theirs = m.game.views[1]  # the computer's chart of my board: its shots
     fired = theirs.shots
     for _ in range(40000):
-        now += 0.05
+        now += 50
         flow.tick(now)
         if flow.name != "battle" or m.over():
             break
@@ -110,7 +110,7 @@ def _quick_battle(monkeypatch, hurry):
             fired = theirs.shots
             if since >= 0:
                 waits.append(now - since)
-                since = -1.0
+                since = -1
         if m.my_turn() and flow.wait_until < 0:
             free = [sq for sq in range(m.rules.cells) if m.view.can_fire(sq)]
             flow.aim = free[pick.randrange(len(free))]
@@ -129,8 +129,8 @@ def test_a_quick_player_waits_for_the_hard_levels_shot_no_longer_than_its_patien
 
     waits, hurried = _quick_battle(monkeypatch, True)
     assert hurried > 0 and len(waits) > 20
-    assert max(waits) <= MOVE_DELAY + PATIENCE + 0.3, sorted(waits)[-5:]
+    assert max(waits) <= MOVE_DELAY + PATIENCE + 300, sorted(waits)[-5:]
     # the same player, the same game, a computer that ignores the hurry: some turns last seconds
     # (a frame a slice here, as on a board), so the figure above is the hurry's doing
     waits, _ = _quick_battle(monkeypatch, False)
-    assert max(waits) > MOVE_DELAY + PATIENCE + 2, sorted(waits)[-5:]
+    assert max(waits) > MOVE_DELAY + PATIENCE + 2000, sorted(waits)[-5:]

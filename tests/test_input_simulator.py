@@ -17,41 +17,41 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def test_dpad_repeats_a_held_direction_and_not_fire():
     b = inp.Buttons("dpad")
     out = []
-    b.press("right", 0.0, out)
-    b.poll(0.2, out)
+    b.press("right", 0, out)
+    b.poll(200, out)
     assert out == [ui.RIGHT]
     b.poll(inp.REPEAT_DELAY, out)
     b.poll(inp.REPEAT_DELAY + inp.REPEAT_EVERY, out)
     assert out == [ui.RIGHT] * 3
-    b.poll(5.0, out)  # a long stall gives one repeat, not a burst
+    b.poll(5000, out)  # a long stall gives one repeat, not a burst
     assert out == [ui.RIGHT] * 4
-    b.release("right", 5.1, out)
-    b.poll(6.0, out)
+    b.release("right", 5100, out)
+    b.poll(6000, out)
     assert out == [ui.RIGHT] * 4
-    b.press("a", 7.0, out)
-    b.poll(9.0, out)
-    b.release("a", 9.1, out)
+    b.press("a", 7000, out)
+    b.poll(9000, out)
+    b.release("a", 9100, out)
     assert out[4:] == [ui.FIRE]
 
 
 def test_two_buttons_tap_hold_and_chord():
     b = inp.Buttons("two")
     out = []
-    b.press("b", 0.0, out)
+    b.press("b", 0, out)
     assert out == []  # B decides on release: tap fires, hold rotates
-    b.release("b", 0.2, out)
+    b.release("b", 200, out)
     assert out == [ui.FIRE]
-    b.press("b", 1.0, out)
-    b.poll(1.0 + inp.LONG_PRESS, out)
-    b.release("b", 2.5, out)
+    b.press("b", 1000, out)
+    b.poll(1000 + inp.LONG_PRESS, out)
+    b.release("b", 2500, out)
     assert out == [ui.FIRE, ui.BACK]
     del out[:]
-    b.press("a", 3.0, out)
-    b.poll(3.0 + inp.REPEAT_DELAY, out)
+    b.press("a", 3000, out)
+    b.poll(3000 + inp.REPEAT_DELAY, out)
     assert out == [ui.NEXT, ui.DOWN]  # tap steps; holding runs down the rows
-    b.press("b", 3.5, out)
-    b.release("b", 3.6, out)
-    b.release("a", 3.7, out)
+    b.press("b", 3500, out)
+    b.release("b", 3600, out)
+    b.release("a", 3700, out)
     assert out == [ui.NEXT, ui.DOWN, ui.MENU]  # A+B: the menu, and B's fire is dropped
 
 

@@ -47,8 +47,8 @@ class Driver:
         self.flows = []
         self.frames = 0
         self.script = script
-        self.clock = 0.0
-        profile.now = lambda: self.clock
+        self.clock = 0  # ms
+        profile.ms = lambda: self.clock
         profile.sleep = self.sleep
         profile.running = self.running
         profile.display.refresh = lambda: None
@@ -62,7 +62,7 @@ class Driver:
         monkeypatch.setattr(app, "build", capture)
 
     def sleep(self, seconds):
-        self.clock += seconds
+        self.clock += int(seconds * 1000)
         self.frames += 1
 
     def running(self):

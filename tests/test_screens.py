@@ -356,5 +356,5 @@ def test_a_long_message_scrolls_instead_of_running_off_the_screen():
     chars = lay.message[2]
     first = renderer.board.message.text
     assert len(first) == chars and first.endswith("…")
-    assert renderer.tick(10.0) and renderer.board.message.text == s.message[1:chars + 1]
-    assert not renderer.tick(10.01)  # not before the next step is due
+    assert renderer.tick(10000) and renderer.board.message.text == s.message[1:chars + 1]
+    assert not renderer.tick(10010)  # not before the next step is due

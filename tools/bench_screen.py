@@ -47,12 +47,12 @@ def shot_counts(width, height, shots=30, seed=4):
     renderer.update(flow.screen)
     display.refresh()
     display.refresh()  # Blinka's first refresh after showing a group sends it all but keeps it dirty
-    now = 0.0
+    now = 0
     rows = []
     steps = []
     while flow.name == "battle" and len(rows) < shots:
         while flow.name == "battle" and (flow.wait_until >= 0 or not flow.match.my_turn()):
-            now += 1.0
+            now += 1000
             flow.tick(now)
         if flow.name != "battle":
             break

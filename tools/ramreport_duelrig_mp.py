@@ -229,7 +229,7 @@ class DuelRig:
     def step(self):
         flow = self.flow
         self.clock.tick(10)
-        flow.tick(self.clock() / 1000.0)
+        flow.tick(self.clock())
         self.saver.poll()
         # the peer: once the link is up (found), as the board's side is made by then: made while
         # the lobby still holds the BLE objects, its protocol's code came on top of them here,
@@ -329,7 +329,7 @@ class GameAfterDuels:
         self.now = script["now"]
 
     def frame(self):
-        self.now += 0.5
+        self.now += 500
         self.flow.tick(self.now)
         self.saver.poll()
         self.renderer.update(self.flow.screen)

@@ -168,7 +168,7 @@ actions = []
 stage("screens built")
 startup = sample()
 
-now = 0.0
+now = 0
 
 
 # the levels of the games played one after another ("0,2": the hard level after an easy game,
@@ -220,7 +220,7 @@ else:
                 act(ui.FIRE)
                 shots += 1
             else:
-                now += 0.5
+                now += 500
                 flow.tick(now)
                 saver.poll()
                 renderer.update(flow.screen)
@@ -228,7 +228,7 @@ else:
         for _ in range(20):  # on to the end screen (statistics, the habits learnt from my fleet)
             if flow.name != "battle":
                 break
-            now += 0.5
+            now += 500
             flow.tick(now)
             saver.poll()
             renderer.update(flow.screen)

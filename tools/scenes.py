@@ -89,7 +89,7 @@ def shoot(flow, square, now):
     goto(flow, square, flow.aim)
     flow.act(ui.FIRE)
     while flow.name == "battle" and (flow.wait_until >= 0 or not flow.match.my_turn()):
-        now += 1.0
+        now += 1000
         flow.tick(now)
     return now
 
@@ -129,10 +129,10 @@ def walk(lang="ru", seed=7, size=None):
     yield "place_done", flow
     flow.act(ui.FIRE)
     made(flow)
-    now = 0.0
+    now = 0
     if not flow.match.my_turn():
         while not flow.match.my_turn():
-            now += 1.0
+            now += 1000
             flow.tick(now)
     # mid-game: sink the smallest multi-deck ship (its halo appears), hit a bigger one, miss twice
     enemy = flow.match.enemy_fleet
@@ -154,7 +154,7 @@ def walk(lang="ru", seed=7, size=None):
     flow.act(ui.BACK)
     now = play_out(flow, now, first_free=False)
     while flow.name == "battle":
-        now += 1.0
+        now += 1000
         flow.tick(now)
     yield "end", flow
     flow.act(ui.MENU)

@@ -17,7 +17,8 @@ class Profile:
 
     ``display``: a displayio display (``root_group``, ``refresh()``, ``width``, ``height``);
     ``scheme``: an input scheme name ("dpad", "two"); ``events(now)``: the key changes since the
-    last call as ``(name, pressed)`` pairs; ``now()``: seconds; ``sleep(s)``; ``rng``: an object
+    last call as ``(name, pressed)`` pairs; ``ms()``: the clock, integer milliseconds;
+    ``sleep(s)``; ``rng``: an object
     with ``randrange``; ``sounds``: a seabattle.sound player; ``running()``: False to stop.
     Optional: ``settings``, ``records``, ``on_records``, ``levels``, ``duel``, ``keeper`` (a
     ``Keeper``: the game against the computer is saved after each shot's result and offered
@@ -126,6 +127,14 @@ class BoardProfile(Profile):
         self.fresh_writes = 0  # the store's writes when this VM counts as fresh (hardware.relaunch)
         self.kept = 0  # the intent hardware.relaunch.out_of_memory keeps where there is no nvm
         self.display = self.keys = self.link = self.duel = None
+        # the clock (ms): supervisor.ticks_ms, counted on past its wrap (see ms)
+        try:
+            from supervisor import ticks_ms
+        except ImportError:  # MicroPython (the tests' VMs): its own, which wraps at 2**30
+            from time import ticks_ms
+        self._ticks = ticks_ms
+        self._tick = ticks_ms()
+        self._ms = 0
         self.ble_local = None  # a link's own UART service, kept for the next (hardware.radio.linkup)
         self._events = []
 
@@ -148,13 +157,19 @@ class BoardProfile(Profile):
 
     # -- the loop's needs --------------------------------------------------------------------
     def ms(self):
-        return int(time.monotonic() * 1000)
-
-    def now(self):
-        return time.monotonic()
+        """The loop's, the sounds' and the duel's clock: milliseconds since start-up, an int that
+        never wraps. Not time.monotonic(): a board's floats carry 22 bits, so after about an
+        hour of uptime it loses the milliseconds, and after three days it steps by 64 ms (a key
+        repeats every 110). supervisor.ticks_ms does not drift; it wraps, and the difference
+        taken modulo its period (2**29 ms, 6.2 days; MicroPython's 2**30 is a multiple) carries
+        the count on, as a small int up to 2**30 ms (12 days)."""
+        t = self._ticks()
+        self._ms += (t - self._tick) & 0x1FFFFFFF
+        self._tick = t
+        return self._ms
 
     def sleep(self, seconds):
-        self.sounds.tick(time.monotonic())
+        self.sounds.tick(self.ms())
         if self.link is not None:
             self.link.poll()
         time.sleep(seconds)

@@ -97,8 +97,8 @@ class DesktopProfile(Profile):
         self.alive = True
         self.duel = local_duel(self.rng, name, port)
 
-    def now(self):
-        return time.monotonic()
+    def ms(self):
+        return int(time.monotonic() * 1000)
 
     def sleep(self, seconds):
         time.sleep(seconds)

@@ -111,7 +111,7 @@ class Renderer:
 
     def tick(self, now):
         """Animation: scrolls a message too long for its line. Returns True if it moved."""
-        if now - self._last_scroll < 0.25:  # seconds per character of a marquee
+        if now - self._last_scroll < 250:  # ms per character of a marquee
             return False
         self._last_scroll = now
         if self.page == _BOARD:

@@ -15,10 +15,10 @@ _HOST = const(0)
 _GUEST = const(1)
 _DONE = const(3)  # and its DONE: a finished duel's phase
 
-# How long a resumed duel waits in its lobby for the opponent (s): seabattle.duel.protocol's GONE_MS, the
+# How long a resumed duel waits in its lobby for the opponent (ms): seabattle.duel.protocol's GONE_MS, the
 # silence after which a duel ends with the opponent gone (a constant of its own: the lobby does not
 # load the protocol's module to read it)
-RESUME_WAIT = 120
+RESUME_WAIT = 120000
 
 
 class _Gone:

@@ -9,14 +9,14 @@ from seabattle.board import HIT, MISS
 from seabattle import sound, strings, ui
 from seabattle.compat import forget
 
-MOVE_DELAY = 0.7  # seconds between the computer's shots, so a player can follow them
-END_DELAY = 1.2  # seconds the last «Убил!» stays before the end screen
+MOVE_DELAY = 700  # ms between the computer's shots, so a player can follow them
+END_DELAY = 1200  # ms the last «Убил!» stays before the end screen
 
-# seconds the player waits for the computer's shot after the answer's pause before the hard level
+# ms the player waits for the computer's shot after the answer's pause before the hard level
 # fires from what it has (seabattle.ai.hard.player's ``hurry``): its work after a miss, done during the
 # player's turn, can take ~30 s after a target phase on a CLUE; a player who fires at once would
 # wait for the rest of it
-PATIENCE = 0.5
+PATIENCE = 500
 
 
 def start(f, resumed=False):
@@ -26,8 +26,8 @@ def start(f, resumed=False):
     f.swapped = False
     f.result = ""
     f.result_tone = ui.TONE_PLAIN
-    f.wait_until = -1.0
-    f.hurry_at = -1.0
+    f.wait_until = -1
+    f.hurry_at = -1
     if f.match.over():  # a saved duel resumed after its last shot: the end screen follows
         f.wait_until = f.now + END_DELAY
     elif not f.match.my_turn():
@@ -155,7 +155,7 @@ def shown(f, shot, mine):
 def tick(f, now):
     """The computer's shots and the pause before the end screen."""
     if f.wait_until >= 0 and now >= f.wait_until:
-        f.wait_until = -1.0
+        f.wait_until = -1
         _after_wait(f)
     elif not f.match.duel:
         # a slice of the computer's thinking every frame; it fires only once the pause is over

@@ -63,7 +63,7 @@ class Flow:
         # a board's hook (hardware.appstart: BoardProfile.fresh), called before a level's big
         # module loads (seabattle.screens.levels.choose): it may start that level's game in a fresh VM
         self.relaunch = None
-        self.now = 0.0
+        self.now = 0  # the loop's clock, integer ms (Flow.tick)
         self.screen = ui.Screen()
         self.name = ""  # the screen shown (see above)
         self.keys = []  # a menu's rows' keys
@@ -91,8 +91,8 @@ class Flow:
         self.swapped = False
         self.result = ""
         self.result_tone = ui.TONE_PLAIN
-        self.wait_until = -1.0
-        self.hurry_at = -1.0
+        self.wait_until = -1
+        self.hurry_at = -1
         # the end screen (seabattle.screens.end): won, and what the fleets' check found (None:
         # a duel's still being revealed)
         self.end_won = False
@@ -152,7 +152,8 @@ class Flow:
             self._phase_mod.act(self, action)
 
     def tick(self, now):
-        """Let time pass: the computer's shots, the pause before the end screen, the duel link."""
+        """Let time pass (``now``: integer ms, never a float: a board's floats lose the milliseconds
+        after about an hour): the computer's shots, the pause before the end screen, the duel link."""
         self.now = now
         if self.name in ("battle", "making"):  # seabattle.screens.battle's, seabattle.screens.enemy_fleet's
             self._phase_mod.tick(self, now)

@@ -106,6 +106,25 @@ class AudioOut:
         self.playing = False
 
 
+class Ticks:
+    """supervisor.ticks_ms as CircuitPython's (shared-bindings/supervisor/__init__.c): the
+    milliseconds since power-up plus 0x1fff0000, modulo 2**29, so it wraps 65.5 s after boot and
+    every 6.2 days after. ``uptime()`` (ms) follows this PC's clock, moved on by ``later``; a test
+    may give it a clock of its own."""
+
+    later = 0
+
+    @classmethod
+    def uptime(cls):
+        import time
+
+        return int(time.monotonic() * 1000) + cls.later
+
+    @classmethod
+    def ticks_ms(cls):
+        return (cls.uptime() + 0x1FFF0000) % (1 << 29)
+
+
 class DigitalInOut:
     def __init__(self, pin):
         self.pin, self.value = pin, False
@@ -195,6 +214,7 @@ def circuitpython(monkeypatch):
         b.I2C = lambda: object()
         b.SPI = lambda: Displays.spi(getattr(b, "SCK", None) or Pin("SCK"), MOSI=getattr(b, "MOSI", None))
         Displays.release()  # a board powered up: nothing claimed
+        Ticks.later = 0
         mods = {
             "board": b,
             "keypad": types.SimpleNamespace(Keys=Keys, ShiftRegisterKeys=Keys, Event=Event),
@@ -229,6 +249,12 @@ def circuitpython(monkeypatch):
         mods["adafruit_airlift.esp32"] = types.SimpleNamespace(ESP32=ESP32)
         for name, mod in mods.items():
             monkeypatch.setitem(sys.modules, name, mod)
+        # supervisor: a test's own (with reload, run_reason) gets the ticks, or ours alone
+        sup = sys.modules.get("supervisor")
+        if sup is None:
+            monkeypatch.setitem(sys.modules, "supervisor", types.SimpleNamespace(ticks_ms=Ticks.ticks_ms))
+        else:
+            monkeypatch.setattr(sup, "ticks_ms", Ticks.ticks_ms, raising=False)
         import displayio
 
         monkeypatch.setattr(displayio, "release_displays", Displays.release, raising=False)

@@ -64,7 +64,7 @@ class Board:
         with bleio.on_board(self.adapter):
             if self.p.link is not None:  # as BoardProfile.sleep
                 self.p.link.poll()
-            self.flow.tick(self.air.now)
+            self.flow.tick(int(self.air.now * 1000))
 
     def reset(self, seed=None, radio=True):
         """Power cut: the radio drops its links, RAM is gone; a new board from the same nvm

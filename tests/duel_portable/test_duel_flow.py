@@ -65,7 +65,7 @@ def _run(clock, flows, until, limit=20000):
             return True
         clock.tick(10)
         for f in flows:
-            f.tick(clock() / 1000.0)
+            f.tick(clock())
     return until()
 
 
@@ -127,7 +127,7 @@ def test_a_duel_through_the_screens_holds_only_its_phase_code():
         assert shots < 400
         clock.tick(10)
         for f in (host, guest):
-            f.tick(clock() / 1000.0)
+            f.tick(clock())
     assert _run(clock, (host, guest), lambda: host.match.findings is not None and guest.match.findings is not None)
     assert host.match.findings == [] and guest.match.findings == []
     assert host.duel.duel.phase == D.DONE and guest.duel.duel.phase == D.DONE

@@ -153,11 +153,11 @@ def test_whole_game_against_the_computer_by_actions_only():
     s = flow.screen
     assert s.show_small and s.page == ui.P_BOARD
     assert s.cols[0] == "А" and s.cols[9] == "К" and s.rows[9] == "10"
-    now = 0.0
+    now = 0
     seen = {}
     shots = 0
     while flow.name == "battle" and shots < 400:
-        now += 1.0
+        now += 1000
         flow.tick(now)
         if flow.name != "battle" or not flow.match.my_turn() or flow.wait_until >= 0:
             continue
@@ -229,9 +229,9 @@ def test_the_computer_places_its_fleet_a_step_a_frame_as_the_screen_says():
 def test_battle_rejects_a_second_shot_at_the_same_cell_and_swaps_boards():
     flow, _rec, _saved = _new("en", seed=2)
     _to_battle(flow)
-    now = 0.0
+    now = 0
     while not flow.match.my_turn():
-        now += 1.0
+        now += 1000
         flow.tick(now)
     view = flow.match.view
     target = [sq for sq in range(100) if not flow.match.enemy_fleet.owner[sq]][0]
@@ -239,7 +239,7 @@ def test_battle_rejects_a_second_shot_at_the_same_cell_and_swaps_boards():
     flow.act(ui.FIRE)
     assert flow.screen.message.endswith("Miss!")
     while not flow.match.my_turn():
-        now += 1.0
+        now += 1000
         flow.tick(now)
     shots = view.shots
     flow.act(ui.FIRE)  # same cell again: refused, nothing changes
@@ -311,9 +311,9 @@ def test_a_saved_game_is_offered_on_the_title_and_continues_where_it_stopped():
 
     flow, _rec, _saved = _new("en", seed=4)
     _to_battle(flow, "normal")
-    now = 0.0
+    now = 0
     while flow.results < 9:
-        now += 1.0
+        now += 1000
         flow.tick(now)
         if flow.match.my_turn() and flow.wait_until < 0:
             _goto(flow, [sq for sq in range(100) if flow.match.view.can_fire(sq)][0], flow.aim)

@@ -33,7 +33,7 @@ def mash(seed, steps, resume_every=400):
     """``steps`` random presses and waits from the title; the screens seen and games ended."""
     rng = Rng(seed)
     flow = Flow(Rng(seed + 1000), settings=Settings(lang=("ru", "uk", "en")[seed % 3]))
-    now = 0.0
+    now = 0
     seen = {}
     ended = 0
     game = None  # the game on, and its shots so far
@@ -43,7 +43,7 @@ def mash(seed, steps, resume_every=400):
         if k < len(ACTIONS):
             flow.act(ACTIONS[k])
         else:
-            now += 0.25 * (1 + rng.randrange(8))
+            now += 250 * (1 + rng.randrange(8))
             flow.tick(now)
         name = flow.name
         # without a radio the duel menu's host and join say so ("duel_gone") and lead back
