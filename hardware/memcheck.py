@@ -58,6 +58,24 @@ def free_kb(alloc=bytearray):
     return got // 1024
 
 
+def largest_kb(alloc=bytearray, most=4096):
+    """KB of the largest single block that can be allocated now (at most ``most``), by halving.
+    Since CircuitPython 9 the heap is split into areas that grow on demand, and one allocation
+    must fit one area: a board with much free can still fail a big one."""
+    low, high = 0, most  # low fits (0: nothing needed), high + 1 does not (or is past ``most``)
+    while low < high:
+        mid = (low + high + 1) // 2
+        gc.collect()
+        try:
+            block = alloc(mid * 1024)
+            block = None
+            low = mid
+        except MemoryError:
+            high = mid - 1
+    gc.collect()
+    return low
+
+
 def verdict(free, need):
     """What a board with ``free`` KB can expect of a game needing ``need`` KB."""
     if free < need:
@@ -85,7 +103,7 @@ def _exists(path):
 def report(out=print, alloc=bytearray, exists=_exists):
     """Print the free heap and a verdict per kind of game; returns the free KB."""
     free = free_kb(alloc)
-    out("seabattle memcheck: %d KB of heap free" % free)
+    out("seabattle memcheck: %d KB of heap free, the largest block %d KB" % (free, largest_kb(alloc)))
     for name, need in NEEDS:
         out("  %s: needs %d KB, %s" % (name, need, verdict(free, need)))
     if from_source(exists):

@@ -1,12 +1,15 @@
-"""A board's bring-up check: what the game finds on this board, told on the serial console.
+"""A board's bring-up report: what the game finds on this board, told on the serial console, for
+a maker to paste into a report (docs/boards.md, Checking a board).
 
 At the board's REPL (Ctrl-C in the serial console, then Enter)::
 
     >>> from hardware.selftest import run
     >>> run()
 
-then Ctrl-D to start the game again. It builds the board's profile as the game does
-(``hardware.startup.detect``) and tells: the board and its screen, the button scheme, whether it
+then Ctrl-D to start the game again. It tells the firmware and the heap (hardware.memcheck: what
+is free, the largest block, and which kinds of game fit, measured before anything of the game
+is built), then builds the board's profile as the game does (``hardware.startup.detect``) and
+tells: the board and its screen, the button scheme, whether it
 can host or join a duel, what is missing; what the nvm holds (read only: it writes nothing, so
 the saved game and statistics stay as they were); each sound and light cue once; whether the
 radio starts (a board that can have one); then every button press and release for 20 seconds,
@@ -19,8 +22,15 @@ pressed when it is let go.
 """
 
 
-def run(seconds=20, out=print, profile=None, radio=True):
-    """The check; ``profile``: one already built (tests), else the board's own."""
+def run(seconds=20, out=print, profile=None, radio=True, alloc=bytearray):
+    """The report; ``profile``: one already built (tests), else the board's own; ``alloc``: what
+    the heap is counted with (tests: a stand-in heap)."""
+    out("seabattle bring-up report (paste all of it into yours):")
+    _firmware(out)
+    from hardware import memcheck
+
+    memcheck.report(out, alloc)
+    memcheck = None
     p = profile
     if p is None:
         from hardware import startup
@@ -41,6 +51,21 @@ def run(seconds=20, out=print, profile=None, radio=True):
         _radio(p, out)
     _buttons(p, out, seconds)
     out("selftest done: Ctrl-D starts the game")
+
+
+def _firmware(out):
+    import sys
+
+    impl = sys.implementation
+    line = "  firmware: %s %s" % (impl.name, ".".join(str(n) for n in impl.version[:3]))
+    try:
+        import os
+
+        u = os.uname()
+        line += " (%s), %s" % (u.version, u.machine)
+    except (ImportError, AttributeError):  # (a MicroPython port without os.uname)
+        pass
+    out(line)
 
 
 def _storage(p, out):

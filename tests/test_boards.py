@@ -11,6 +11,7 @@ import pytest
 
 from doubles.boardfakes import BOARD_PINS, Displays, Keys, NeoPixel, Pin, PWMOut, Seesaw, circuitpython, detect, stub_pins  # noqa: F401
 from hardware.desktop import bleio
+from test_memcheck import SplitHeap
 from seabattle import sound
 
 
@@ -250,8 +251,12 @@ def test_selftest_tells_a_maker_what_the_game_finds_on_the_board(circuitpython):
     clock = Clock(p)
     clock.presses = [(11000, 0, True), (11500, 0, False), (12000, 1, True), (12200, 1, False)]
     lines = []
-    selftest.run(seconds=5, out=lines.append, profile=p)
+    selftest.run(seconds=5, out=lines.append, profile=p, alloc=SplitHeap([60, 40]))
     text = "\n".join(lines)
+    assert lines[1].startswith("  firmware: cpython %d.%d" % sys.version_info[:2]), lines[1]
+    assert lines[2] == "seabattle memcheck: 100 KB of heap free, the largest block 60 KB"
+    assert "a game against the computer (easy, normal): needs 72 KB, fits (28 KB to spare)" in text
+    assert "a duel over Bluetooth: needs 120 KB, does not fit (20 KB short)" in text
     assert "screen 240x240, buttons: two" in text and "host and join" in text, text
     assert "saved game: none" in text and "statistics: none" in text
     assert "sound: speaker, lights: NeoPixels" in text
@@ -270,7 +275,7 @@ def test_selftest_on_a_pybadge_without_airlift_says_the_computer_only(circuitpyt
     p = detect()
     Clock(p)
     lines = []
-    selftest.run(seconds=1, out=lines.append, profile=p)
+    selftest.run(seconds=1, out=lines.append, profile=p, alloc=SplitHeap([200]))
     text = "\n".join(lines)
     assert "screen 160x128, buttons: dpad" in text and "none (the computer only)" in text, text
     assert "note: no AirLift" in text and "radio:" not in text
