@@ -71,7 +71,21 @@ def test_deploy_writes_only_what_changed_and_code_py_last(tmp_path):
     (tmp_path / "seabattle" / "old_module.py").write_text("x = 1\n")
     written, removed, _ = deploy.deploy(target, clean=True, out=lines.append)
     assert written == ["hardware/radio/ble.py"] and removed == ["seabattle/old_module.py"]
-    assert (tmp_path / "settings.toml").read_text() == 'SEABATTLE_LANG = "uk"\n'
+    # the maker's settings kept; the game's pystack added once, after them
+    text = (tmp_path / "settings.toml").read_text()
+    assert text.startswith('SEABATTLE_LANG = "uk"\n#') and text.endswith("\nCIRCUITPY_PYSTACK_SIZE = 2048\n"), text
+    assert text.count("CIRCUITPY_PYSTACK_SIZE") == 1 and "  settings.toml: CIRCUITPY_PYSTACK_SIZE = 2048" in lines
+
+
+def test_deploy_never_changes_a_key_the_maker_set(tmp_path):
+    bundle.bundle(os.path.join(ROOT, "lib"))
+    mine = 'CIRCUITPY_PYSTACK_SIZE=4000\nSEABATTLE_LANG = "en"'  # (no newline at its end)
+    (tmp_path / "settings.toml").write_text(mine)
+    deploy.deploy(str(tmp_path), out=lambda s: None)
+    assert (tmp_path / "settings.toml").read_text() == mine
+    (tmp_path / "settings.toml").unlink()
+    deploy.deploy(str(tmp_path), out=lambda s: None)  # none at all: made, with the game's key
+    assert (tmp_path / "settings.toml").read_text().endswith("\nCIRCUITPY_PYSTACK_SIZE = 2048\n")
 
 
 def test_deploy_keeps_the_libraries_circup_installed_as_mpy(tmp_path):
@@ -95,8 +109,10 @@ def test_deploy_keeps_the_libraries_circup_installed_as_mpy(tmp_path):
 
 def test_deploy_dry_run_writes_nothing(tmp_path):
     bundle.bundle(os.path.join(ROOT, "lib"))
-    written, _, _ = deploy.deploy(str(tmp_path), dry_run=True, out=lambda s: None)
+    lines = []
+    written, _, _ = deploy.deploy(str(tmp_path), dry_run=True, out=lines.append)
     assert written and os.listdir(str(tmp_path)) == []
+    assert "  settings.toml: CIRCUITPY_PYSTACK_SIZE = 2048" in lines  # (said, not written)
 
 
 def test_circup_requirements_name_every_bundled_library():

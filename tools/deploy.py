@@ -5,8 +5,14 @@ Copies ``code.py``, ``seabattle/``, ``hardware/`` (without the desktop-only part
 and ``lib/`` (made by ``python -m tools.bundle``, run here first if lib/ is empty). Only files
 whose bytes differ are written: every write wears the board's flash and makes CircuitPython
 restart, so ``code.py`` goes last. ``--clean`` also removes files we once deployed that are gone
-from the source (only inside our folders; never settings.toml or anything else of yours).
-Ends with the space the game takes against the drive's size and free space.
+from the source (only inside our folders; never anything else of yours). Ends with the space the
+game takes against the drive's size and free space.
+
+``settings.toml`` gets the keys the game needs that it does not have yet (``SETTINGS``), at its
+end; a key already there, set by you, is never changed. ``CIRCUITPY_PYSTACK_SIZE``: the deepest
+Python call the game makes is estimated at 1.3 KB of pystack (``python -m tools.callstack``),
+close to CircuitPython 9's 1.5 KB for an estimate, so 2 KB, CircuitPython 10's default (it costs
+0.5 KB of heap on 9).
 
 ``--mpy-cross PROGRAM`` writes our modules and the libraries precompiled (``.mpy``) instead of
 as ``.py``, with the mpy-cross of the board's CircuitPython version (Adafruit publishes one per
@@ -31,6 +37,7 @@ from tools import bundle
 
 ROOT = bundle.ROOT
 OURS = ("seabattle", "hardware", "lib", "fonts")
+SETTINGS = (("CIRCUITPY_PYSTACK_SIZE", 2048),)  # (key, value) the game wants in settings.toml
 
 
 def source_files():
@@ -91,6 +98,27 @@ def deploy(target, clean=False, dry_run=False, out=print, mpy_cross=None):
     return _deploy(target, files, clean, dry_run, out)
 
 
+def settings_toml(target, dry_run, out):
+    """Appends to ``target``'s settings.toml the SETTINGS keys it lacks; returns those written."""
+    path = os.path.join(target, "settings.toml")
+    text = ""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    have = set(line.split("=", 1)[0].strip() for line in text.splitlines() if "=" in line)
+    missing = [(k, v) for k, v in SETTINGS if k not in have]
+    if not missing:
+        return []
+    lines = ["# seabattle: room for the game's deepest call (python -m tools.callstack); yours to change"]
+    lines += ["%s = %d" % kv for kv in missing]
+    if not dry_run:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(("" if not text or text.endswith("\n") else "\n") + "\n".join(lines) + "\n")
+    for k, v in missing:
+        out("  settings.toml: %s = %d" % (k, v))
+    return [k for k, _ in missing]
+
+
 def installed_libraries(target, files):
     """The libraries of ``files`` (lib/'s .py) that the drive already holds as .mpy: kept."""
     kept = []
@@ -104,6 +132,7 @@ def _deploy(target, files, clean, dry_run, out):
     kept = installed_libraries(target, files)
     files = dict((rel, src) for rel, src in files.items() if rel[:-3] + ".mpy" not in kept)
     order = sorted(files, key=lambda r: (r == "code.py", r))  # code.py last: it restarts the board
+    settings_toml(target, dry_run, out)  # (read at boot: the reset after code.py takes it)
     written = []
     size = 0
     for rel in order:
