@@ -206,6 +206,8 @@ def main(argv=None):
     ap.add_argument("--hard", action="store_true",
                     help="also play the hard level at 160x128, in a fresh VM and after an easy game (its search"
                          " is slow: ~15 s unix, ~1 min wasm, a game)")
+    ap.add_argument("--startup", action="store_true",
+                    help="also the time from reset to the title, projected on the boards (tools.startuptime)")
     args = ap.parse_args(argv)
     vms = VMS if args.vm == "both" else (args.vm,)
     heap_arg = args.heap
@@ -346,6 +348,10 @@ def main(argv=None):
         print("the same with every module precompiled (tools.deploy --mpy-cross; MicroPython's here): %s;"
               " live after start-up %.1f KB, peak %.1f KB" % ("%d KB" % k if k else "over 2 MB",
                                                               r["startup"] / 1024, r["peak"] / 1024))
+    if args.startup:
+        from tools import startuptime
+
+        startuptime.main()
     return 1 if failed else 0
 
 
