@@ -48,7 +48,7 @@ def source_files():
     fonts = os.path.join(ROOT, "fonts")
     if os.path.isdir(fonts):
         for name in sorted(os.listdir(fonts)):
-            if name.endswith((".bdf", ".pcf", ".txt")):
+            if name.endswith((".bdf", ".sheet", ".txt")):
                 files["fonts/" + name] = os.path.join(fonts, name)
     lib = os.path.join(ROOT, "lib")
     for dirpath, dirnames, filenames in os.walk(lib):

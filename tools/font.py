@@ -9,8 +9,10 @@ requirements/dev.txt), so the build is reproducible from a clean ``.venv``; Debi
 ``xfonts-terminus`` PCF files need converting first and are not used.
 
 Only the glyphs the game can show are kept (ASCII, Russian, Ukrainian, a few marks): the
-subset is ~6 % of the source, which matters because a board parses the BDF and keeps every
-loaded glyph in RAM. The family is renamed because the OFL forbids a modified version to use
+subset is ~6 % of the source, which matters because a board keeps every glyph in RAM. Beside the
+BDF it writes the glyph sheet a board reads at start-up (``.sheet``: hardware/display/fontsheet.py),
+whose pixels bitmaptools copies in C: parsing the BDF in Python was ~80 % of the start-up to the
+title (python -m tools.startuptime). The family is renamed because the OFL forbids a modified version to use
 the original's reserved name ("Terminus Font"); the OFL text sits beside the output.
 """
 
@@ -108,7 +110,38 @@ def main(argv=None):
     with open(args.out, "w", encoding="latin-1", newline="\n") as f:
         f.write(result)
     print("%s: %d of %d glyphs, %d bytes" % (args.out, len(wanted()), total, len(result.encode("latin-1"))))
+    sheet = write_sheet(args.out)
+    print("%s: %d bytes" % (sheet, os.path.getsize(sheet)))
     return 0
+
+
+def sheet_bytes(bdf_path):
+    """The glyph sheet (hardware/display/fontsheet.py's format) of the BDF at ``bdf_path``, its
+    pixels as the game's own BDF reader (hardware.display.bdf) reads them."""
+    from hardware.display import bdf, text
+
+    font = text.Font()
+    bdf.read(font, bdf_path)
+    sheet = font.sheet
+    codes = font.codes.encode("utf-8")
+    n = sheet.width // font.width
+    out = bytearray((font.width, font.height, n & 0xFF, n >> 8, len(codes) & 0xFF, len(codes) >> 8))
+    out += codes
+    for y in range(sheet.height):
+        row = bytearray((sheet.width + 7) // 8)
+        for x in range(sheet.width):
+            if sheet[x, y]:
+                row[x >> 3] |= 0x80 >> (x & 7)
+        out += row
+    return bytes(out)
+
+
+def write_sheet(bdf_path):
+    """Writes the .sheet beside the BDF at ``bdf_path``; returns its path."""
+    path = bdf_path[:-4] + ".sheet"
+    with open(path, "wb") as f:
+        f.write(sheet_bytes(bdf_path))
+    return path
 
 
 if __name__ == "__main__":

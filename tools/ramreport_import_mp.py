@@ -8,6 +8,7 @@ import gc
 import sys
 
 # the board's native modules are C on a board: their stand-ins load first, outside the figures
+import bitmaptools  # noqa: F401
 import board  # noqa: F401
 import displayio  # noqa: F401
 import fontio  # noqa: F401

@@ -12,6 +12,7 @@ import gc
 import micropython
 import sys
 
+import bitmaptools  # noqa: F401
 import board  # noqa: F401
 import displayio  # noqa: F401
 import fontio  # noqa: F401

@@ -27,6 +27,7 @@ BLE = len(sys.argv) > 3 and sys.argv[3] == "ble"
 
 # The stand-ins for a board's native modules (tools/mpstubs) are imported before the baseline: a
 # board has them in flash. The objects they make during the run (bitmaps, groups ...) count.
+import bitmaptools  # noqa: E402,F401
 import board  # noqa: E402,F401
 import displayio  # noqa: E402,F401
 import fontio  # noqa: E402,F401

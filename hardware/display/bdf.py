@@ -1,6 +1,7 @@
 """Reads the game's monospaced BDF font into a hardware.display.text.Font: one 1-bit Bitmap with all
-glyphs side by side and a string of the code points in sheet order. Used once, at start-up:
-hardware.display.render.load_font drops this module from sys.modules afterwards.
+glyphs side by side and a string of the code points in sheet order. Used once, at start-up, where
+the quicker glyph sheet (hardware.display.fontsheet) cannot be read, and by tools.font to write
+that sheet: hardware.display.render.load_font drops this module from sys.modules afterwards.
 """
 
 import displayio

@@ -31,13 +31,24 @@ _BOARD = const(1)
 
 
 def load_font(path=FONT_PATH):
-    """The game's font as one glyph sheet (hardware/display/text.py)."""
+    """The game's font as one glyph sheet (hardware/display/text.py): from the .sheet beside the
+    BDF where the firmware has bitmaptools (quick), else from the BDF itself."""
+    font = text.Font()
+    try:
+        from hardware.display import fontsheet
+
+        fontsheet.read(font, path[:-4] + ".sheet")
+        return font
+    except (ImportError, OSError, ValueError, EOFError):  # no bitmaptools in this build, no
+        pass  # sheet, or a damaged one (the BDF is the font's source: always there)
+    finally:
+        fontsheet = None
+        forget("hardware.display.fontsheet")  # read once: its code can go
     from hardware.display import bdf
 
-    font = text.Font()
     bdf.read(font, path)
     bdf = None
-    forget("hardware.display.bdf")  # read once: its code can go
+    forget("hardware.display.bdf")
     return font
 
 
