@@ -34,6 +34,13 @@ DUEL_PEAK_32 = 119 * 1024
 # 112.8; the joiner's 133.0 -> 113.4 (one layout). Above it, the Duel or the title's code is back
 # in the lobby: raise it only with a reason
 RESUMED_32 = memcheck.DUEL_KB * 1024  # (a duel's most: DUEL_PEAK_32 is below it)
+# the largest live block on the 32-bit VM (one allocation: since CircuitPython 9 it must fit one
+# heap area; python -m tools.ramreport --vm wasm --heap 1m): a game's is the VM's 6th pool of
+# interned names (640 names, 4,512 B: 7 bytes a name and a header), the hard level's 5,008 B
+# while its fleet is made; a duel's is its 7th pool (1,280 names, 8,992 B), the VM's own: its
+# pools double, so a duel's ~1,970 names need one that size (fewer than ~1,270 names would not)
+LARGEST_32 = 8 * 1024
+LARGEST_DUEL_32 = 9 * 1024
 
 
 def test_memcheck_tells_a_maker_the_figures_these_tests_hold_the_game_to():
@@ -85,6 +92,7 @@ def test_a_game_against_the_computer_fits_the_budget(size):
     r = ramreport.steady(size[0], size[1], ble=size[2], vm="wasm", role="game")
     assert r["ok"], r["out"][-3000:]
     assert r["peak"] <= ramreport.BUDGET_32, "peak %d B over %s layouts %s" % (r["peak"], size, r["layouts"])
+    assert 4096 < ramreport.largest(r)[0] <= LARGEST_32, ramreport.largest(r)  # (4 KB: a pool is there)
 
 
 def test_a_game_against_the_computer_keeps_its_names_in_six_pools():
@@ -113,6 +121,7 @@ def test_a_hard_level_game_stays_under_its_ceiling_and_reads_its_opening_before_
     r = ramreport.steady(160, 128, ble=False, vm="wasm", level=2)
     assert r["ok"], r["out"][-3000:]
     assert r["peak"] <= HARD_32, "peak %d B over layouts %s" % (r["peak"], r["layouts"])
+    assert ramreport.largest(r)[0] <= LARGEST_32, ramreport.largest(r)
     screens = dict(r["screens"])
     assert screens["making"] < screens["battle"] == r["peak"], screens
 
@@ -211,6 +220,7 @@ def test_a_duel_is_measured_as_the_joiner_too():
     assert r["duelpeak"] == max(screens.values()) > r["peak"]
     assert screens["duel_reconnect"] < DUEL_RECONNECT_32, screens  # (147.4 KB with adafruit_ble)
     assert r["duelpeak"] < DUEL_PEAK_32, screens
+    assert ramreport.largest(r)[0] <= LARGEST_DUEL_32, ramreport.largest(r)
 
 
 @pytest.mark.parametrize("role,alone", [("host", False), ("join", False), ("host", True)],

@@ -79,7 +79,15 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
            "duelscreensmost": [], "firstscreens": [], "duelsub": (0,), "duelpeaks": (0,), "gamepeaks": (0,), "screens": [], "qstrs": None,
            "qstrlist": [], "ok": False, "out": out}
     most = total = 0
+    screen = None
+    res["largest"] = (0, "")  # the largest live block seen (bytes, the screen then)
+    block = 16 if vm == "wasm" else 32  # a GC block: four words
     for line in stdout.splitlines():
+        if line.startswith("blk "):
+            screen = line[4:]
+        m = re.search(r"max blk sz: (\d+)", line)
+        if m and screen is not None and int(m.group(1)) * block > res["largest"][0]:
+            res["largest"] = (int(m.group(1)) * block, screen)
         m = re.match(r"stage (\d+) (.*)", line)
         if m:
             res["stages"].append((int(m.group(1)), m.group(2)))
@@ -159,6 +167,11 @@ def steady(width, height, ble=True, vm="unix", level=0, role="host", heap=None, 
     return r
 
 
+def largest(r):
+    """(bytes, screen) of the largest live block over ``r``'s runs (``steady``'s, or one run)."""
+    return max(x["largest"] for x in r.get("runs", [r]))
+
+
 def resumed(width, height, vm="wasm", heap=None, layouts=None, role="host", alone=False):
     """A board reset in the middle of a duel's battle and the duel continued as host: one run
     plays a fresh duel 20 shots into its battle and gives the nvm as the duel left it and the
@@ -234,6 +247,9 @@ def main(argv=None):
                     duel = "   a duel's peak: host %.1f KB, join %.1f KB" % (r["duelpeak"] / 1024,
                                                                           j["duelpeak"] / 1024)
                 print("%s  %10.1f KB  %11.1f KB%s" % (tag, r["startup"] / 1024, r["peak"] / 1024, duel))
+                print("      the largest live block (one allocation: since CircuitPython 9 it must fit one heap"
+                      " area): %s" % ", ".join("%.1f KB on %s" % (b / 1024, s) for b, s in
+                                             [largest(r)] + ([largest(j)] if ble else [])))
                 print("      peaks over %d heap layouts: %s KB (the median above)" % (
                     len(LAYOUTS), ", ".join("%.1f" % (p / 1024) for _s, p in r["layouts"])))
                 if (w, h) == SIZES[0] and ble:
@@ -318,6 +334,9 @@ def main(argv=None):
                 "32bit" if vm == "wasm" else "64bit", q["peak"] / 1024, (q["qstrs"] or (0, 0))[1],
                 (q["qstrs"] or (0, 0))[0], "" if q["ok"] else "  FAILED\n" + q["out"][-1500:]))
             failed = failed or not q["ok"]
+            if r["ok"] and q["ok"]:
+                print("160x128 hard, the largest live block %s: %s" % ("32bit" if vm == "wasm" else "64bit", ", ".join(
+                    "%.1f KB on %s" % (b / 1024, s) for b, s in (largest(r), largest(q)))))
     print("budget on the smallest-heap board (CLUE, 32-bit): %d KB of live heap" % (BUDGET_32 // 1024))
     print(CAVEAT)
     if args.modules:

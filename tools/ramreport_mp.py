@@ -39,18 +39,19 @@ import vectorio  # noqa: E402,F401
 # add then moves the baseline (BASE), and the game's names are a board's (a board keeps the native
 # modules' names in flash: here their ~150 names would open a pool of ~9 KB mid-game)
 
-# microcontroller.nvm is flash behind a small native object on a board: made before the baseline
-NVM = bytearray(b"\xff" * 8192)
-# "prep" and "resume" (tools.ramreport's resumed duel, host): "prep" plays a fresh duel until
-# 20 shots into its battle and prints the board's nvm and the peer's state there (a reset: the
-# duel as the nvm kept it); "resume" starts a fresh VM from that nvm, as a board starts after the
-# reset, and continues the duel from the title's «Продолжить дуэль», the peer loaded from its state
+# the largest live block at each sample: mem_info's "max blk sz" (GC blocks) after "blk <screen>";
+# microcontroller.nvm, flash behind a small native object on a board, made before the baseline
+import micropython  # noqa: E402
+from microcontroller import Nvm  # noqa: E402
+
+NVM = Nvm(8192)
+# "prep" and "resume" (tools.ramreport's resumed duel): "prep" plays a duel 20 shots into its battle
+# and prints the nvm and the peer's state there (a reset); "resume" starts a fresh VM from that
+# nvm, as a board after the reset, and continues from «Продолжить дуэль», the peer from its state
 MODE = sys.argv[8] if len(sys.argv) > 8 else ""
 PEER_SAVED = None
 if MODE in ("resume", "alone"):  # ("alone": the peer never comes back)
     PEER_SAVED = read_reset(sys.argv[9], NVM)
-
-
 
 sys.modules["gc"] = GameGc
 
@@ -72,8 +73,11 @@ def sample():
     collect()
     used = gc.mem_alloc() - BASE
     f = globals().get("flow")
-    if f is not None and hasattr(f, "name") and used > by_screen.get(f.name, used):
-        by_screen[f.name] = used
+    if f is not None and hasattr(f, "name"):
+        print("blk", f.name)
+        micropython.mem_info()
+        if used > by_screen.get(f.name, used):
+            by_screen[f.name] = used
     if used > peak:
         peak = used
     return used
@@ -241,8 +245,6 @@ else:
 if BLE:  # what the game held of the duel (nothing: LazyDuel loads it when a duel is chosen)
     print("the duel's code held by the game:",
           " ".join(k for k in ("seabattle.duel.adapter", "hardware.radio.linkup") if k in sys.modules))
-    import micropython  # noqa: E402
-
     micropython.qstr_info()  # the game's names (printed again at the end with a duel's)
 ROLE = sys.argv[6] if len(sys.argv) > 6 else "host"
 DUELS = 1 if MODE in ("prep", "resume", "alone") else 3  # duels played after the game (see "several duels" below)
@@ -316,7 +318,7 @@ if BLE and ROLE != "game":  # (ROLE "game": a radio board's game alone, no duel 
                 if fired == 20 and MODE == "prep":  # the board is reset: its nvm, the peer's state
                     import binascii
 
-                    print("nvm", binascii.hexlify(NVM).decode())
+                    print("nvm", binascii.hexlify(NVM[:]).decode())
                     print("peer", binascii.hexlify(rig.peer.save()).decode())
                     print("most", most, gc.mem_alloc() + gc.mem_free())  # (tools/ramreport.py's check)
                     print("ok")
@@ -391,8 +393,6 @@ print("shots", shots)
 print("saves", store.writes)
 print("most", most, gc.mem_alloc() + gc.mem_free())
 # the interned names (qstrs): never freed, in pools that double (the stand-ins' and ours too)
-import micropython  # noqa: E402
-
 micropython.qstr_info()
 if not BLE or ROLE == "game":
     over = flow.match.over()
