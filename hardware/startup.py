@@ -9,7 +9,6 @@ settings.toml, hardware.storeread and hardware.boards.parts) when the profile is
 board does not hold their code while it plays.
 """
 
-
 from hardware.sound import Cues, NoPixels, NoTone
 from seabattle.compat import forget
 

@@ -39,8 +39,8 @@ def load_font(path=FONT_PATH):
 
         fontsheet.read(font, path[:-4] + ".sheet")
         return font
-    except (ImportError, OSError, ValueError, EOFError):  # no bitmaptools in this build, no
-        pass  # sheet, or a damaged one (the BDF is the font's source: always there)
+    except (ImportError, OSError, ValueError, EOFError):
+        pass  # no bitmaptools in this build, no sheet or a damaged one: the BDF, always there
     finally:
         fontsheet = None
         forget("hardware.display.fontsheet")  # read once: its code can go
