@@ -142,6 +142,31 @@ def test_deploy_can_write_the_modules_precompiled_and_the_game_runs_from_them(tm
     assert "seabattle/__init__.mpy" in written and "lib/adafruit_ble/__init__.mpy" in written
     assert written[-1] == "code.py" and not any(rel.endswith("__init__.py") for rel in written)
     assert removed == ["seabattle/screens/flow.py"] and not (tmp_path / "seabattle" / "screens" / "flow.py").exists()
+    # each .mpy's source name is the path a board loads it by (its __file__): one interned name
+    assert mpy_source_name(tmp_path / "seabattle" / "screens" / "flow.mpy") == "seabattle/screens/flow.mpy"
+    assert mpy_source_name(tmp_path / "lib" / "adafruit_ble" / "__init__.mpy") == "/lib/adafruit_ble/__init__.mpy"
     r = ramreport.measure(160, 128, ble=True, code=target)  # a game, then duels over the radio's code
     assert r["ok"], r["out"][-2000:]
     assert r["duelpeak"] > r["peak"] > 0
+
+
+def mpy_source_name(path):
+    """The source file name an .mpy carries: the first of its qstrs (the .mpy format since
+    version 6: a 4-byte header, the counts of qstrs and objects, then each qstr as its length
+    shifted left by one, its bytes and a 0)."""
+    data = path.read_bytes()
+    assert data[:1] == b"M" and data[1] == 6, data[:4]
+
+    def varuint(pos):
+        value = 0
+        while True:
+            byte = data[pos]
+            pos += 1
+            value = (value << 7) | (byte & 0x7F)
+            if not byte & 0x80:
+                return value, pos
+
+    _n_qstr, pos = varuint(4)
+    _n_obj, pos = varuint(pos)
+    length, pos = varuint(pos)
+    return data[pos:pos + (length >> 1)].decode()

@@ -106,6 +106,18 @@ def test_a_game_against_the_computer_keeps_its_names_in_six_pools():
     assert pools <= 6, "%d names in %d pools (peak %d B)" % (names, pools, r["peak"])
 
 
+
+def test_a_precompiled_game_fits_the_budget_and_pays_one_name_a_module_file(tmp_path):
+    # what tools.deploy --mpy-cross writes, on the 32-bit VM: a board interns the path it loads
+    # an .mpy from (its __file__) and the source name inside it; deploy makes them one name
+    code = mpvm.precompiled_root(str(tmp_path))
+    r = ramreport.measure(160, 128, ble=False, vm="wasm", heap="1m", role="game", code=code)
+    assert r["ok"], r["out"][-3000:]
+    assert r["peak"] <= ramreport.BUDGET_32, r["peak"]
+    loaded = {name[:-4] for name in r["names"] if name.endswith(".mpy")}
+    twins = {name[:-3] for name in r["names"] if name.endswith(".py")}
+    assert len(loaded) > 20 and not loaded & twins, sorted(loaded & twins)
+
 # the hard level's peak (its battle), 32-bit VM, 160x128, median of three heap layouts: 85.2 KB
 # when this ceiling was set, 84.2 after (its first pool read on the making screen, the pool's
 # clearing out of the battle's code), ~85 with the hurried move (a refill kept across a move,

@@ -67,6 +67,16 @@ def _same(src, dst):
         return a.read() == b.read()
 
 
+def board_path(rel):
+    """The path a board imports ``rel`` by, which is the module's ``__file__``: the game's
+    through sys.path's "" (``seabattle/ui.mpy``), the libraries' through "/lib". It is also the
+    source name compiled into the .mpy (tracebacks name the file that is there), so that the two
+    are one interned name, not two: a board interns the path it loaded a module from and, from
+    an .mpy, the source name inside it (py/builtinimport.c do_load), and a duel loads ~100
+    modules (``python -m tools.ramreport --vm wasm --mpy``)."""
+    return "/" + rel if rel.startswith("lib/") else rel
+
+
 def compiled(files, mpy_cross, cache):
     """``files`` with every module except code.py compiled by ``mpy_cross`` into ``cache``:
     {relative .mpy path: compiled file}."""
@@ -78,7 +88,7 @@ def compiled(files, mpy_cross, cache):
         mpy = rel[:-3] + ".mpy"
         dst = os.path.join(cache, mpy)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        proc = subprocess.run([mpy_cross, "-o", dst, "-s", rel, src], capture_output=True, text=True)
+        proc = subprocess.run([mpy_cross, "-o", dst, "-s", board_path(mpy), src], capture_output=True, text=True)
         if proc.returncode != 0:
             raise SystemExit("deploy: %s failed on %s: %s" % (mpy_cross, rel, proc.stderr.strip()))
         out[mpy] = dst

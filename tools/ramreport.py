@@ -38,7 +38,8 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
     most of them), "firstscreens" (the first duel's, the one a board plays) and "duelsub": (the most of the peer's share subtracted,), as ``role`` "host"
     or "join" (role "game": the game alone, no duel after it: the same game). ``level``:
     the computer's level played (0 easy, 1 normal, 2 hard). ``code``: a folder laid out like CIRCUITPY (tools.deploy) to run
-    the game from instead of the repository (unix port only: e.g. the modules precompiled).
+    the game from instead of the repository, e.g. the modules precompiled (on the wasm VM, one
+    that mpvm.precompiled_root made, the harness beside the game).
 
     On the wasm VM the heap is large (8 MB) and a run counts only if the VM never had to collect
     by itself: that build's garbage collector cannot see pointers held in WebAssembly locals, so
@@ -54,10 +55,10 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
     tail = [str(level), role, str(pad)] + (
         list(fresh) if isinstance(fresh, tuple) else [fresh] if isinstance(fresh, str) else ["fresh"] if fresh else [])
     if isinstance(fresh, tuple):  # the file with the reset's state, as the VM sees it
-        tail[-1] = mpvm.GUEST_ROOT + "/" + fresh[1] if vm == "wasm" else os.path.join(ROOT, fresh[1])
+        tail[-1] = mpvm.GUEST_ROOT + "/" + fresh[1] if vm == "wasm" else os.path.join(code or ROOT, fresh[1])
     if vm == "wasm":
         code, stdout, stderr = mpvm.run_script(
-            vm, "ramreport_mp.py", args + [mpvm.GUEST_ROOT + "/fonts/seabattle-12.bdf"] + tail, heap)
+            vm, "ramreport_mp.py", args + [mpvm.GUEST_ROOT + "/fonts/seabattle-12.bdf"] + tail, heap, root=code or ROOT)
     else:
         env = dict(os.environ)
         with tempfile.TemporaryDirectory() as stubs:
@@ -73,8 +74,10 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
                 + [os.path.join(ROOT, "fonts", "seabattle-12.bdf")] + tail,
                 cwd=code or ROOT, env=env, capture_output=True, text=True, timeout=600)
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
+    names = re.findall(r"^Q\((.*)\)$", stdout, re.M)  # every interned name at the end, one a line
+    stdout = re.sub(r"^Q\(.*\)\n", "", stdout, flags=re.M)
     out = stdout + stderr
-    res = {"nvm": None, "peer": None, "stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "linksim": 0, "aftergame": 0,
+    res = {"names": names, "nvm": None, "peer": None, "stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "linksim": 0, "aftergame": 0,
            "duelscreens": [],
            "duelscreensmost": [], "firstscreens": [], "duelsub": (0,), "duelpeaks": (0,), "gamepeaks": (0,), "screens": [], "qstrs": None,
            "qstrlist": [], "ok": False, "out": out}
@@ -149,12 +152,12 @@ CAVEAT = (
 LAYOUTS = (0, 3, 7)  # the harness's PAD (16-byte blocks) of each layout the report plays
 
 
-def steady(width, height, ble=True, vm="unix", level=0, role="host", heap=None, fresh=False, layouts=None):
+def steady(width, height, ble=True, vm="unix", level=0, role="host", heap=None, fresh=False, layouts=None, code=None):
     """``measure`` over the heap layouts of LAYOUTS: the run whose peak is the median, with
     "layouts": every run's (startup, peak). The collectors are conservative: a stale word keeps
     some garbage alive, and which depends on where objects lie (measured: one layout read
     82.5 KB, five others 78.0-78.1 KB, the same game)."""
-    runs = [measure(width, height, ble, heap, vm=vm, level=level, role=role, pad=p, fresh=fresh)
+    runs = [measure(width, height, ble, heap, vm=vm, level=level, role=role, pad=p, fresh=fresh, code=code)
             for p in (layouts or LAYOUTS)]
     bad = [r for r in runs if not r["ok"]]
     if bad:
@@ -172,7 +175,7 @@ def largest(r):
     return max(x["largest"] for x in r.get("runs", [r]))
 
 
-def resumed(width, height, vm="wasm", heap=None, layouts=None, role="host", alone=False):
+def resumed(width, height, vm="wasm", heap=None, layouts=None, role="host", alone=False, code=None):
     """A board reset in the middle of a duel's battle and the duel continued as host: one run
     plays a fresh duel 20 shots into its battle and gives the nvm as the duel left it and the
     peer's state there; then ``steady`` over the layouts, each run a fresh VM that starts from
@@ -182,23 +185,24 @@ def resumed(width, height, vm="wasm", heap=None, layouts=None, role="host", alon
     RESUME_WAIT and the duel ends, the opponent gone (played to that screen only).
     The result's "firsts" are each layout's peak of that duel (sorted), "firstscreens" the most
     on each screen in the median one; "ok" is False if either run failed."""
-    prep = measure(width, height, True, heap, vm=vm, role=role, fresh="prep")
+    prep = measure(width, height, True, heap, vm=vm, role=role, fresh="prep", code=code)
     if not prep["ok"] or not prep["nvm"] or not prep["peer"]:
         prep["ok"] = False
         return prep
-    os.makedirs(os.path.join(ROOT, "out"), exist_ok=True)
-    name = "out/resume-%d.txt" % os.getpid()  # (out/: ignored by git; the wasm VM reads only ROOT)
-    with open(os.path.join(ROOT, name), "w") as f:
+    root = code or ROOT  # (the wasm VM reads only the folder it runs from)
+    os.makedirs(os.path.join(root, "out"), exist_ok=True)
+    name = "out/resume-%d.txt" % os.getpid()  # (out/: ignored by git)
+    with open(os.path.join(root, name), "w") as f:
         f.write("nvm %s\npeer %s\n" % (prep["nvm"], prep["peer"]))
     try:
         r = steady(width, height, True, vm=vm, role=role, heap=heap, fresh=("alone" if alone else "resume", name),
-                   layouts=layouts)
+                   layouts=layouts, code=code)
         if r["ok"]:  # the layout whose duel is the median (steady's is by the game's figures)
             r["firstscreens"] = [x for x in r["runs"] if x["duelpeaks"][0] == r["firsts"][len(r["firsts"]) // 2]][0][
                 "firstscreens"]
         return r
     finally:
-        os.remove(os.path.join(ROOT, name))
+        os.remove(os.path.join(root, name))
 
 
 def main(argv=None):
@@ -219,19 +223,29 @@ def main(argv=None):
     ap.add_argument("--hard", action="store_true",
                     help="also play the hard level at 160x128, in a fresh VM and after an easy game (its search"
                          " is slow: ~15 s unix, ~1 min wasm, a game)")
+    ap.add_argument("--mpy", action="store_true",
+                    help="the game precompiled, as tools.deploy --mpy-cross writes it to a board (MicroPython's"
+                         " mpy-cross here): every figure from .mpy files, none compiled by the VM")
     ap.add_argument("--startup", action="store_true",
                     help="also the time from reset to the title, projected on the boards (tools.startuptime)")
     args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        code = mpvm.precompiled_root(folder) if args.mpy else None
+        return report(args, code)
+
+
+def report(args, code):
     vms = VMS if args.vm == "both" else (args.vm,)
     heap_arg = args.heap
     print("RAM report: live heap (after gc.collect) on MicroPython; 64-bit = unix port, 32-bit = WASI build"
-          + ("; -X heapsize=%s" % args.heap if args.heap else ""))
+          + ("; -X heapsize=%s" % args.heap if args.heap else "")
+          + ("; the game precompiled (.mpy)" if code else "; the game from source (.py), compiled by the VM"))
     failed = False
     print("%-13s %-5s  %13s  %14s" % ("screen", "VM", "after start-up", "peak of a game"))
     for w, h in SIZES:
         for ble in (False, True):
             for vm in vms:
-                r = steady(w, h, ble, vm=vm, heap=args.heap)
+                r = steady(w, h, ble, vm=vm, heap=args.heap, code=code)
                 tag = "%-13s %-5s" % ("%dx%d%s" % (w, h, " +BLE" if ble else ""), "32bit" if vm == "wasm" else "64bit")
                 if not r["ok"]:
                     failed = True
@@ -239,7 +253,7 @@ def main(argv=None):
                     continue
                 duel = ""
                 if ble:
-                    j = steady(w, h, ble, vm=vm, role="join", heap=args.heap)
+                    j = steady(w, h, ble, vm=vm, role="join", heap=args.heap, code=code)
                     if not j["ok"]:
                         failed = True
                         print("%s  a duel as the joiner FAILED\n%s" % (tag, j["out"][-1500:]))
@@ -263,7 +277,7 @@ def main(argv=None):
                 if (w, h) == SIZES[0] and ble:
                     # the same duels in a VM that starts into the duel, as a board does after
                     # hardware.relaunch reloads it: no game before, no earlier screen's garbage
-                    fr = [steady(w, h, ble, vm=vm, role=who, heap=heap_arg, fresh=True)
+                    fr = [steady(w, h, ble, vm=vm, role=who, heap=heap_arg, fresh=True, code=code)
                           for who in ("host", "join")]
                     bad = [x for x in fr if not x["ok"]]
                     if bad:
@@ -278,7 +292,7 @@ def main(argv=None):
                               " %.1f, join %.1f; after a game host %.1f, join %.1f KB" % tuple(
                                   x["firsts"][1] / 1024 for x in (fr[0], fr[1], r, j)))
                         for who in ("host", "join"):
-                            rs = resumed(w, h, vm=vm, heap=heap_arg, role=who)
+                            rs = resumed(w, h, vm=vm, heap=heap_arg, role=who, code=code)
                             if not rs["ok"]:
                                 failed = True
                                 print("%s  a resumed duel FAILED\n%s" % (tag, rs["out"][-1500:]))
@@ -287,7 +301,7 @@ def main(argv=None):
                                       " layouts): %.1f KB; the most on each screen: %s" % (
                                           who, rs["firsts"][len(rs["firsts"]) // 2] / 1024,
                                           ", ".join("%s %.1f" % (k, v / 1024) for k, v in rs["firstscreens"])))
-                        rs = resumed(w, h, vm=vm, heap=heap_arg, alone=True)
+                        rs = resumed(w, h, vm=vm, heap=heap_arg, alone=True, code=code)
                         if not rs["ok"]:
                             failed = True
                             print("%s  a resumed duel without its opponent FAILED\n%s" % (tag, rs["out"][-1500:]))
@@ -310,7 +324,7 @@ def main(argv=None):
                                             r["qstrs"][3] / 1024))
     if args.hard:
         for vm in vms:
-            r = steady(160, 128, False, vm=vm, level=2, heap=args.heap)
+            r = steady(160, 128, False, vm=vm, level=2, heap=args.heap, code=code)
             print("160x128 hard   %-5s  %10.1f KB  %11.1f KB%s" % (
                 "32bit" if vm == "wasm" else "64bit", r["startup"] / 1024, r["peak"] / 1024,
                 "  (peaks over %d layouts: %s)" % (len(LAYOUTS), ", ".join("%.1f" % (p / 1024) for _s, p in r["layouts"]))
@@ -318,7 +332,7 @@ def main(argv=None):
             failed = failed or not r["ok"]
             # the same game after an easy one in the same VM: what a board saw before
             # hardware.relaunch starts the hard level in a fresh VM (the figure above)
-            a = steady(160, 128, False, vm=vm, level="0,2", heap=args.heap)
+            a = steady(160, 128, False, vm=vm, level="0,2", heap=args.heap, code=code)
             if a["ok"]:
                 print("160x128 hard after an easy game in the same VM (before the relaunch) %s: %.1f KB"
                       "  (peaks over %d layouts: %s)" % (
@@ -329,7 +343,7 @@ def main(argv=None):
             failed = failed or not a["ok"]
             # a player who fires the moment it is their turn (the other runs' waits until the
             # computer's work is done): the hard level's hurried moves (seabattle.ai.hard.player.Hard.hurry)
-            q = steady(160, 128, False, vm=vm, level="2q", heap=args.heap)
+            q = steady(160, 128, False, vm=vm, level="2q", heap=args.heap, code=code)
             print("160x128 hard, a player who fires at once %s: %.1f KB, %d names in %d pools%s" % (
                 "32bit" if vm == "wasm" else "64bit", q["peak"] / 1024, (q["qstrs"] or (0, 0))[1],
                 (q["qstrs"] or (0, 0))[0], "" if q["ok"] else "  FAILED\n" + q["out"][-1500:]))

@@ -392,8 +392,8 @@ print("screens", " ".join("%s:%d" % (k, v) for k, v in by_screen.items()))
 print("shots", shots)
 print("saves", store.writes)
 print("most", most, gc.mem_alloc() + gc.mem_free())
-# the interned names (qstrs): never freed, in pools that double (the stand-ins' and ours too)
-micropython.qstr_info()
+# the interned names (qstrs), each one too: never freed, in pools that double (the stand-ins' and ours)
+micropython.qstr_info(1)
 if not BLE or ROLE == "game":
     over = flow.match.over()
     finished = True
