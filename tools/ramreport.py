@@ -16,17 +16,21 @@ a figure with no change to the game: docs/ram.md.
 
 import argparse
 import os
-import re
 import subprocess
 import sys
 import tempfile
 
-from tools import bundle, mpvm, rammodules
+from tools import bundle, mpvm, rammodules, ramparse
 
 ROOT = mpvm.ROOT
 SCRIPT = os.path.join(ROOT, "tools", "ramreport_mp.py")
 SIZES = ((160, 128), (240, 240), (240, 135), (160, 80))
 BUDGET_32 = 72 * 1024
+# the budgets every kind of game is to fit on 32 bits (docs/ram.md): a game against the computer, the
+# hard level too, BUDGET_32; every duel screen 88 KB; the largest single allocation 8 KB (since
+# CircuitPython 9 one allocation must fit one area of a split heap)
+DUEL_BUDGET_32 = 88 * 1024
+LARGEST_32 = 8 * 1024
 DUELS = 3  # duels played after the game, each screen's least figure kept (tools/ramreport_mp.py)
 VMS = ("unix", "wasm")
 
@@ -74,58 +78,7 @@ def measure(width, height, ble=True, heap=None, vm="unix", level=0, code=None, r
                 + [os.path.join(ROOT, "fonts", "seabattle-12.bdf")] + tail,
                 cwd=code or ROOT, env=env, capture_output=True, text=True, timeout=600)
         code, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
-    names = re.findall(r"^Q\((.*)\)$", stdout, re.M)  # every interned name at the end, one a line
-    stdout = re.sub(r"^Q\(.*\)\n", "", stdout, flags=re.M)
-    out = stdout + stderr
-    res = {"names": names, "nvm": None, "peer": None, "stages": [], "startup": 0, "peak": 0, "shots": 0, "saves": 0, "duelpeak": 0, "linksim": 0, "aftergame": 0,
-           "duelscreens": [],
-           "duelscreensmost": [], "firstscreens": [], "duelsub": (0,), "duelpeaks": (0,), "gamepeaks": (0,), "screens": [], "qstrs": None,
-           "qstrlist": [], "ok": False, "out": out}
-    most = total = 0
-    screen = None
-    res["largest"] = (0, "")  # the largest live block seen (bytes, the screen then)
-    block = 16 if vm == "wasm" else 32  # a GC block: four words
-    for line in stdout.splitlines():
-        if line.startswith("blk "):
-            screen = line[4:]
-        m = re.search(r"max blk sz: (\d+)", line)
-        if m and screen is not None and int(m.group(1)) * block > res["largest"][0]:
-            res["largest"] = (int(m.group(1)) * block, screen)
-        m = re.match(r"stage (\d+) (.*)", line)
-        if m:
-            res["stages"].append((int(m.group(1)), m.group(2)))
-        m = re.match(r"(nvm|peer) ([0-9a-f]+)$", line)  # (fresh="prep": the state at the reset)
-        if m:
-            res[m.group(1)] = m.group(2)
-        m = re.match(r"(startup|peak|shots|saves|duelpeak|linksim) (\d+)", line)
-        if m:
-            res[m.group(1)] = int(m.group(2))
-        m = re.match(r"after the duels, a game's peak (\d+)", line)  # (ramreport_mp: with ble)
-        if m:
-            res["aftergame"] = int(m.group(1))
-        if line.startswith(("screens ", "duelscreens ", "duelscreensmost ")):
-            res[line.split()[0]] = [(k, int(v)) for k, v in (w.split(":") for w in line.split()[1:])]
-        if line.startswith("first duel screens "):  # (the first duel's alone: a board's)
-            res["firstscreens"] = [(k, int(v)) for k, v in (w.split(":") for w in line.split()[3:])]
-        if line.startswith("game peaks "):  # (labels with a space: the VM interns no new name)
-            res["gamepeaks"] = tuple(int(v) for v in line.split()[2:])
-        if line.startswith("duel peaks "):
-            res["duelpeaks"] = tuple(int(v) for v in line.split()[2:])
-        if line.startswith("duelsub "):
-            res["duelsub"] = tuple(int(v) for v in line.split()[1:])
-        m = re.match(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)", line)
-        if m:
-            res["qstrs"] = tuple(int(g) for g in m.groups())  # pools, names, text bytes, all bytes
-            res["qstrlist"].append(res["qstrs"])  # (after the game, after the first duel, at the end)
-        m = re.match(r"most (\d+) (\d+)", line)
-        if m:
-            most, total = int(m.group(1)), int(m.group(2))
-    res["ok"] = code == 0 and stdout.rstrip().endswith("ok")
-    if vm == "wasm" and res["ok"] and most > total - 64 * 1024:
-        res["ok"] = False
-        res["out"] += ("\nthe wasm VM came within 64 KB of its heap (%d of %d): it may have collected by itself"
-                       % (most, total))
-    return res
+    return ramparse.parse(code, stdout, stderr, vm)
 
 
 def min_heap(width, height, ble=True, vm="unix", code=None):
@@ -205,6 +158,20 @@ def resumed(width, height, vm="wasm", heap=None, layouts=None, role="host", alon
         os.remove(os.path.join(root, name))
 
 
+def print_budgets(table, code):
+    """Every kind of game measured on the 32-bit VM against its budget, in one table."""
+    if not table:
+        return
+    print("every kind of game against its budget, 32-bit VM, %s (KB; the largest single allocation's budget %d KB):"
+          % ("precompiled" if code else "from source", LARGEST_32 // 1024))
+    print("  %-52s %6s %6s %8s %8s" % ("kind of game", "peak", "budget", "over", "largest"))
+    for kind, r, peak, budget in table:
+        big = largest(r)[0]
+        print("  %-52s %6.1f %6d %8s %8s" % (kind, peak / 1024, budget // 1024,
+                                            "%+.1f" % ((peak - budget) / 1024) if peak > budget else "fits",
+                                            "%.1f%s" % (big / 1024, "" if big <= LARGEST_32 else " over")))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.ramreport", description=__doc__.split("\n")[0])
     ap.add_argument("--vm", choices=VMS + ("both",), default="both",
@@ -241,6 +208,7 @@ def report(args, code):
           + ("; -X heapsize=%s" % args.heap if args.heap else "")
           + ("; the game precompiled (.mpy)" if code else "; the game from source (.py), compiled by the VM"))
     failed = False
+    table = []  # (kind of game, its result, its peak, the budget): the 32-bit VM's, printed at the end
     print("%-13s %-5s  %13s  %14s" % ("screen", "VM", "after start-up", "peak of a game"))
     for w, h in SIZES:
         for ble in (False, True):
@@ -261,6 +229,13 @@ def report(args, code):
                     duel = "   a duel's peak: host %.1f KB, join %.1f KB" % (r["duelpeak"] / 1024,
                                                                           j["duelpeak"] / 1024)
                 print("%s  %10.1f KB  %11.1f KB%s" % (tag, r["startup"] / 1024, r["peak"] / 1024, duel))
+                if vm == "wasm":
+                    size = "%dx%d" % (w, h)
+                    table.append(("a game against the computer, " + size + (" with a radio" if ble else ""), r,
+                                  r["peak"], BUDGET_32))
+                    if ble:
+                        table += [("a duel after a game, %s, %s" % (who, size), x, x["duelpeak"], DUEL_BUDGET_32)
+                                  for who, x in (("host", r), ("join", j))]
                 print("      the largest live block (one allocation: since CircuitPython 9 it must fit one heap"
                       " area): %s" % ", ".join("%.1f KB on %s" % (b / 1024, s) for b, s in
                                              [largest(r)] + ([largest(j)] if ble else [])))
@@ -284,6 +259,9 @@ def report(args, code):
                         failed = True
                         print("%s  a duel in a fresh VM FAILED\n%s" % (tag, bad[0]["out"][-1500:]))
                     else:
+                        if vm == "wasm":
+                            table += [("the first duel in a fresh VM, %s" % who, x, x["duelpeak"], DUEL_BUDGET_32)
+                                      for who, x in (("host", fr[0]), ("join", fr[1]))]
                         print("      a duel's peak in a fresh VM (a board relaunched into it): host %.1f KB,"
                               " join %.1f KB (after a game, above: %.1f, %.1f)" % (
                                   fr[0]["duelpeak"] / 1024, fr[1]["duelpeak"] / 1024,
@@ -297,6 +275,9 @@ def report(args, code):
                                 failed = True
                                 print("%s  a resumed duel FAILED\n%s" % (tag, rs["out"][-1500:]))
                             else:
+                                if vm == "wasm":
+                                    table.append(("a duel continued after a reset, " + who, rs,
+                                                  rs["firsts"][len(rs["firsts"]) // 2], DUEL_BUDGET_32))
                                 print("      a duel resumed after a reset (%s, a fresh VM from the nvm; median of the"
                                       " layouts): %.1f KB; the most on each screen: %s" % (
                                           who, rs["firsts"][len(rs["firsts"]) // 2] / 1024,
@@ -306,6 +287,9 @@ def report(args, code):
                             failed = True
                             print("%s  a resumed duel without its opponent FAILED\n%s" % (tag, rs["out"][-1500:]))
                         else:  # (the lobby gives up after 120 s: the Duel loaded beside the radio's modules)
+                            if vm == "wasm":
+                                table.append(("a continued duel whose opponent never comes back", rs,
+                                              rs["firsts"][len(rs["firsts"]) // 2], DUEL_BUDGET_32))
                             print("      a duel resumed whose opponent never comes back (host; median of the layouts):"
                                   " %.1f KB; the most on each screen: %s" % (
                                       rs["firsts"][len(rs["firsts"]) // 2] / 1024,
@@ -348,10 +332,16 @@ def report(args, code):
                 "32bit" if vm == "wasm" else "64bit", q["peak"] / 1024, (q["qstrs"] or (0, 0))[1],
                 (q["qstrs"] or (0, 0))[0], "" if q["ok"] else "  FAILED\n" + q["out"][-1500:]))
             failed = failed or not q["ok"]
+            if vm == "wasm":
+                table += [(kind, x, peak, BUDGET_32) for kind, x, peak in (
+                    ("the hard level, 160x128, a fresh VM", r, r["peak"]),
+                    ("the hard level after an easy game in the same VM", a, a["gamepeaks"][-1] if a["ok"] else 0),
+                    ("the hard level, a player who fires at once", q, q["peak"])) if x["ok"]]
             if r["ok"] and q["ok"]:
                 print("160x128 hard, the largest live block %s: %s" % ("32bit" if vm == "wasm" else "64bit", ", ".join(
                     "%.1f KB on %s" % (b / 1024, s) for b, s in (largest(r), largest(q)))))
     print("budget on the smallest-heap board (CLUE, 32-bit): %d KB of live heap" % (BUDGET_32 // 1024))
+    print_budgets(table, code)
     print(CAVEAT)
     if args.modules:
         rammodules.print_modules("a game's modules, each imported after the last, none dropped", rammodules.GAME_MODULES,
@@ -361,6 +351,11 @@ def report(args, code):
             "a duel's modules, each imported after the last on the menu's heap", rammodules.DUEL_MODULES,
             dict((vm, rammodules.module_figures(rammodules.DUEL_MODULES, vm, menu_first=True)) for vm in vms), vms)
     if args.compile:
+        print("compiling each module from its .py on the 32-bit VM, the most it takes at once (what it keeps"
+              " included; the modules it imports loaded precompiled), KB, largest first; budget %d KB:"
+              % (rammodules.COMPILE_32 // 1024))
+        for mod, need in rammodules.compile_peaks():
+            print("  %-40s %6.1f%s" % (mod, need / 1024, "  over" if need > rammodules.COMPILE_32 else ""))
         print("importing from source (64-bit unix port), each module with what it imports:")
         for mod in rammodules.BIG_MODULES:
             kept, room = rammodules.compile_room(mod)
