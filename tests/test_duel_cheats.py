@@ -4,7 +4,7 @@ import pytest
 
 from seabattle.duel import protocol as D
 from doubles import duelsim
-from seabattle.duel import frame
+from seabattle.duel import frame, wire
 from seabattle.coords import RUSSIAN
 
 SEEDS = range(1, 31)
@@ -75,7 +75,7 @@ def test_an_old_shot_that_gets_past_the_channel_is_refused_by_the_conversation()
     host = m.duels[0]
     n = 3
     before = host.save()
-    host._receive(bytes((D.T_SHOT, 0, n, host._entry(n)[2])))
+    host._receive(bytes((wire.T_SHOT, 0, n, host._entry(n)[2])))
     assert host.save() == before
     events = host.poll()
     assert [e[1].kind for e in events if e[0] == "refused"] == ["replay"]

@@ -1,6 +1,6 @@
 """The end of a duel (seabattle.duel.protocol): both fleets revealed and checked against everything said
 during the game (seabattle.duel.verify). Functions of the Duel ``d``; imported by seabattle.duel.protocol
-once the game is decided and dropped when the duel is done (``Duel._tidy``).
+once the game is decided and dropped when the duel is done (``seabattle.duel.polling.tidy``).
 """
 
 from seabattle.duel import commit
@@ -9,7 +9,7 @@ from seabattle.duel.verify import check_reveal
 
 
 def plan(d):
-    """My fleet revealed (``Duel._plan`` once the game is decided by sinking), if the peer lacks it."""
+    """My fleet revealed (``seabattle.duel.polling.plan`` once the game is decided by sinking), if the peer lacks it."""
     p = d._peer
     parts = 1 + (len(d.fleet.ships) + PER_SHIPS - 1) // PER_SHIPS
     if p[5] < parts:

@@ -1,7 +1,7 @@
 """The duel's set-up phase (seabattle.duel.protocol): the hello, the fleet committed cell by cell, the coin
 toss. Functions of the Duel ``d``; imported by seabattle.duel.protocol while the duel is in SETUP
 (or a saved one is loaded, or a peer that rebooted lacks what it said then) and
-dropped from the heap when the game begins (``Duel._tidy``): on a board every module
+dropped from the heap when the game begins (``seabattle.duel.polling.tidy``): on a board every module
 loaded costs heap.
 """
 
@@ -46,7 +46,7 @@ def set_fleet(d, fleet):
 
 
 def plan(d):
-    """The part of ``Duel._plan`` before the game: queue what the peer lacks of my hello, toss
+    """The part of ``seabattle.duel.polling.plan`` before the game: queue what the peer lacks of my hello, toss
     commitment, cell commitments and toss nonce. True when ``_plan`` must stop here (something
     queued, or waiting for the peer); False once all is sent and the game has begun."""
     p = d._peer

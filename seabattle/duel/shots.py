@@ -1,7 +1,7 @@
 """The duel's shooting phase (seabattle.duel.protocol): answering the peer's shots with the salts that open
 them, checking the answers to mine, applying both to the boards. Functions of the Duel ``d``;
 imported by seabattle.duel.protocol while the duel is in PLAY (or a saved one is replayed) and dropped
-from the heap once the game is decided (``Duel._tidy``).
+from the heap once the game is decided (``seabattle.duel.polling.tidy``).
 """
 
 from seabattle import rules as rules_mod
@@ -38,7 +38,7 @@ def tag(d, n, sq):
 
 
 def plan(d):
-    """The shot the peer lacks (``Duel._plan``): after a reboot maybe many, mine again or my
+    """The shot the peer lacks (``seabattle.duel.polling.plan``): after a reboot maybe many, mine again or my
     answer, in order; else my new shot."""
     p = d._peer
     k = p[4]

@@ -2,7 +2,7 @@
 while the link is down), the SYNC each side sends first, saying what it already holds from the
 other, and the peer's SYNC read (``Duel._peer``: what to send again). Functions of the Duel
 ``d``; imported by seabattle.duel.protocol when the link comes up and dropped once both SYNCs are
-through, or the link is down (``Duel._tidy``): on a board every module loaded costs
+through, or the link is down (``seabattle.duel.polling.tidy``): on a board every module loaded costs
 heap, and this code runs once a connection.
 """
 
@@ -40,7 +40,7 @@ def on_sync(d, m):
         # the toss is done, so the peer stored my hello (and my commitments) before its
         # nonce went out: a device without it never played this duel (a lobby code met twice)
         raise Refused(finding("no_game"))
-    # the shots either side lacks after a reboot are sent again in order (see Duel._plan)
+    # the shots either side lacks after a reboot are sent again in order (see seabattle.duel.polling.plan)
     # the peer holds: my hello, my toss commitment, cmt_n of my CMTs, my toss nonce, n shots
     d._peer = [flags & 1, flags & 2, cmt_n, flags & 4, n, rv]
     if flags & 4 and d.sid and not d.peer_knows_sid:
