@@ -36,9 +36,10 @@ DUEL_MODULES = ("seabattle.duel.adapter", "seabattle.duel.lobby", "hardware.radi
                 "hardware.radio.blestate", "hardware.radio.ble", "hardware.radio.blead", "hardware.radio.blefind",
                 "seabattle.fleet", "seabattle.duel.match", "seabattle.crc", "seabattle.duel.frame",
                 "seabattle.duel.channel", "seabattle.duel.commit", "seabattle.duel.evidence", "seabattle.duel.wire",
+                "seabattle.duel.receive", "seabattle.duel.polling", "seabattle.duel.snapshot",
                 "seabattle.duel.protocol", "seabattle.duel.sync",  # (sync: held for a moment, a connection's start)
                 "seabattle.duel.setup", "seabattle.rulescheck", "seabattle.fleetcheck", "seabattle.duel.verify",
-                "seabattle.duel.shots", "seabattle.screens.battle", "seabattle.duel.reveal", "seabattle.duel.restore",
+                "seabattle.duel.shots", "seabattle.duel.results", "seabattle.screens.battle", "seabattle.duel.reveal", "seabattle.duel.restore",
                 "seabattle.duel.evidence_text", "seabattle.lang.ru_findings")
 
 # what a game against the computer loads, in the order a board loads it (each with what it imports

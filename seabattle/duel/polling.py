@@ -53,6 +53,8 @@ def tidy(d):
     for i in range(3):
         if i != now:
             forget(PARTS[i])
+    if now != PLAY:
+        forget("seabattle.duel.results")  # (the shots' other half)
     if now != OVER:
         forget("seabattle.duel.verify")  # the reveal's check
     if d._synced or not d._up:

@@ -5,8 +5,8 @@ module's whole parse tree (``python -m tools.ramreport --compile``).
 """
 
 from seabattle.compat import load_module
-from seabattle.duel.wire import (DONE, OVER, PLAY, SETUP, T_CMT, T_ERROR, T_HELLO, T_PROOF, T_REVEAL, T_SHIPS,
-                                 T_SHOT, T_SYNC, T_TOSS_R, Refused, finding)
+from seabattle.duel.wire import (DONE, OVER, PLAY, SETUP, T_CMT, T_ERROR, T_HELLO, T_PROOF, T_RESULT, T_REVEAL,
+                                 T_SHIPS, T_SHOT, T_SYNC, T_TOSS_R, Refused, finding)
 
 
 def receive(d, m):
@@ -70,8 +70,12 @@ def dispatch(d, m):
                 d.stats["replays"] += 1
             return
         return load_module("seabattle.duel.setup").on_message(d, m)
-    if T_SHOT <= t <= T_PROOF:
-        return load_module("seabattle.duel.shots").on_message(d, m)
+    if t == T_SHOT:
+        return load_module("seabattle.duel.shots").on_shot(d, m)
+    if t == T_RESULT:
+        return load_module("seabattle.duel.results").on_result(d, m)
+    if t == T_PROOF:
+        return load_module("seabattle.duel.results").on_proof(d, m)
     if t == T_REVEAL or t == T_SHIPS:
         if d.phase == SETUP or d.verdict is not None:
             return
