@@ -119,6 +119,7 @@ def test_each_phase_imports_only_its_own_code():
                          check=True, cwd=__file__.rsplit("/tests/", 1)[0]).stdout.splitlines()
     made, played = set(out[0].split()), set(out[1].split())
     assert "seabattle.duel.protocol" in made and "seabattle.duel.setup" not in made
+    assert "seabattle.duel.handshake" not in made
     assert "seabattle.duel.shots" in played and "seabattle.duel.match" in played
     assert "seabattle.game" not in played and "seabattle.duel.verify" not in played
     # a finding's code (seabattle.duel.evidence) only when something went wrong: nothing did here

@@ -38,7 +38,7 @@ DUEL_MODULES = ("seabattle.duel.adapter", "seabattle.duel.lobby", "hardware.radi
                 "seabattle.duel.channel", "seabattle.duel.commit", "seabattle.duel.evidence", "seabattle.duel.wire",
                 "seabattle.duel.receive", "seabattle.duel.polling", "seabattle.duel.snapshot",
                 "seabattle.duel.protocol", "seabattle.duel.sync",  # (sync: held for a moment, a connection's start)
-                "seabattle.duel.setup", "seabattle.rulescheck", "seabattle.fleetcheck", "seabattle.duel.verify",
+                "seabattle.duel.setup", "seabattle.duel.handshake", "seabattle.rulescheck", "seabattle.fleetcheck", "seabattle.duel.verify",
                 "seabattle.duel.shots", "seabattle.duel.results", "seabattle.screens.battle", "seabattle.duel.reveal", "seabattle.duel.restore",
                 "seabattle.duel.evidence_text", "seabattle.lang.ru_findings")
 

@@ -47,8 +47,9 @@ def radio_stand_ins():
 
 # the modules a Duel loads for a moment or a phase (the peer's placing too): none of its
 # objects keeps them, so the peer's can go again after each of its moves
-PEER_LOADS = ("seabattle.duel.setup", "seabattle.duel.shots", "seabattle.duel.reveal", "seabattle.duel.verify",
-              "seabattle.fleetcheck", "seabattle.placement", "seabattle.rulescheck")
+PEER_LOADS = ("seabattle.duel.setup", "seabattle.duel.handshake", "seabattle.duel.shots", "seabattle.duel.results",
+              "seabattle.duel.reveal", "seabattle.duel.verify", "seabattle.fleetcheck", "seabattle.placement",
+              "seabattle.rulescheck")
 
 
 def as_it_was(mods):

@@ -33,10 +33,10 @@ from seabattle.compat import forget, load_module
 # the protocol's modules, loaded by the first Duel (seabattle.duel.protocol imports the rest): dropped
 # when no duel is going on, so a game against the computer after a duel does not hold them
 PROTOCOL = ("seabattle.duel.protocol", "seabattle.duel.polling", "seabattle.duel.receive", "seabattle.duel.snapshot",
-            "seabattle.duel.wire", "seabattle.duel.sync", "seabattle.duel.setup", "seabattle.duel.shots",
-            "seabattle.duel.results", "seabattle.duel.reveal", "seabattle.duel.restore", "seabattle.duel.verify",
-            "seabattle.duel.evidence", "seabattle.duel.commit", "seabattle.duel.channel", "seabattle.duel.frame",
-            "seabattle.duel.match")
+            "seabattle.duel.wire", "seabattle.duel.sync", "seabattle.duel.setup", "seabattle.duel.handshake",
+            "seabattle.duel.shots", "seabattle.duel.results", "seabattle.duel.reveal", "seabattle.duel.restore",
+            "seabattle.duel.verify", "seabattle.duel.evidence", "seabattle.duel.commit", "seabattle.duel.channel",
+            "seabattle.duel.frame", "seabattle.duel.match")
 
 
 def _lobby():

@@ -6,7 +6,9 @@ no longer needs.
 from seabattle.compat import forget, load_module
 from seabattle.duel.wire import DONE, OVER, PLAY, SETUP, T_TOSS_R, finding
 
-PARTS = ("seabattle.duel.setup", "seabattle.duel.shots", "seabattle.duel.reveal")  # by phase: SETUP, PLAY, OVER
+# each phase's modules (by phase: SETUP, PLAY, OVER), held while it lasts
+PARTS = (("seabattle.duel.setup", "seabattle.duel.handshake"), ("seabattle.duel.shots", "seabattle.duel.results"),
+         ("seabattle.duel.reveal",))
 
 
 def poll(d):
@@ -52,9 +54,8 @@ def tidy(d):
     now = d.phase if d._up else -1
     for i in range(3):
         if i != now:
-            forget(PARTS[i])
-    if now != PLAY:
-        forget("seabattle.duel.results")  # (the shots' other half)
+            for name in PARTS[i]:
+                forget(name)
     if now != OVER:
         forget("seabattle.duel.verify")  # the reveal's check
     if d._synced or not d._up:

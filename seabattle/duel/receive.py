@@ -63,13 +63,13 @@ def dispatch(d, m):
     if d.phase == DONE:
         return
     if T_HELLO <= t <= T_TOSS_R:  # the set-up's messages
-        if d.phase != SETUP:  # all agreed already: only a repeat (seabattle.duel.setup)
+        if d.phase != SETUP:  # all agreed already: only a repeat (seabattle.duel.handshake)
             if t == T_CMT and m[1] >= d.peer_cmt_n:
                 raise Refused(finding("desync", -1), True)
             if t == T_CMT:
                 d.stats["replays"] += 1
             return
-        return load_module("seabattle.duel.setup").on_message(d, m)
+        return load_module("seabattle.duel.handshake").on_message(d, m)
     if t == T_SHOT:
         return load_module("seabattle.duel.shots").on_shot(d, m)
     if t == T_RESULT:

@@ -116,7 +116,7 @@ def _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
             i += 2
     d.peer_knows_sid = bool(flags & 2)
     if d.peer_nonce is not None:
-        load_module("seabattle.duel.setup").start(d)
+        load_module("seabattle.duel.handshake").start(d)
     play = load_module("seabattle.duel.shots")
     for k in range(n):
         e = log[4 * k:4 * k + 4]
