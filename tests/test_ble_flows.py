@@ -1,5 +1,5 @@
 """Two screen flows duel over BLE: the real adafruit_ble on the _bleio stand-in, the duel screens'
-adapter (seabattle.duel.adapter) over hardware.radio.blefind.BleLinker, driven only by button actions. The
+adapter (seabattle.duel.adapter) over hardware.radio.blelinker.BleLinker, driven only by button actions. The
 link drops once in the middle of the battle and the game goes on."""
 
 from hardware.desktop import bleio
@@ -10,7 +10,7 @@ from adafruit_ble import BLERadio  # noqa: E402
 
 from hardware.radio import ble  # noqa: E402
 from hardware.radio import blead
-from hardware.radio import blefind
+from hardware.radio import blelinker
 from hardware.radio import blestate
 from seabattle import strings, ui  # noqa: E402
 from seabattle.duel import protocol as D
@@ -33,7 +33,7 @@ def _pair(air, host_central=True):
             return D.Duel(link, clock, rng, role, ("Маша", "Петя")[side], rules)
 
         flows.append(Flow(rng, settings=Settings(lang=("ru", "en")[side]),
-                          duel=DuelAdapter(blefind.BleLinker(link, rng), make)))
+                          duel=DuelAdapter(blelinker.BleLinker(link, rng), make)))
     return flows, links
 
 

@@ -128,19 +128,26 @@ class BleLink:
         self._find(self._ads is None).advertise(self)
 
     # -- joining ---------------------------------------------------------------------------
+    def _joining(self, radio=False):
+        """hardware.radio.blejoin, which hardware.radio.blefind imports (see ``_find``)."""
+        self._find(radio)
+        from hardware.radio import blejoin
+
+        return blejoin
+
     def scan(self, seconds=SCAN_S):
-        """Blocking scan for ``seconds``: the seabattle games in range (hardware.radio.blefind.Lobby:
+        """Blocking scan for ``seconds``: the seabattle games in range (hardware.radio.blejoin.Lobby:
         ``code``, ``rssi``), strongest first."""
-        return self._find(True).scan(self, seconds)
+        return self._joining(True).scan(self, seconds)
 
     def join(self, lobby):
         """Connect to a game listed by ``scan()``. Returns True once connected (HELLO pending)."""
-        return self._find(True).join(self, lobby)
+        return self._joining(True).join(self, lobby)
 
     def rejoin(self, code):
         """Look for the game with lobby ``code`` again (a duel saved before a reset): the same
         search as after a dropped connection, a short scan every ``RETRY_MS``."""
-        self._find().rejoin(self, code)
+        self._joining().rejoin(self, code)
 
     # -- the state machine ------------------------------------------------------------------
     def poll(self):

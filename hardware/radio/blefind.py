@@ -11,19 +11,22 @@ the peer again after a drop (or a saved duel's peer) loads none of it (~14 KB of
 the host advertises the kept bytes again, and the joiner scans, connects and takes the UART
 service from the native adapter with the calls adafruit_ble 10.1.5 makes for the same
 (``BLERadio.start_advertising``, ``start_scan``, ``connect``; ``UARTService in connection``,
-``connection[UARTService]``): hardware.radio.blead.seek and ``_reconnect``.
+``connection[UARTService]``): hardware.radio.blead.seek and ``hardware.radio.blejoin.reconnect``.
 """
 
 from seabattle.compat import forget as _forget
 
 from hardware.radio import blead
-from hardware.radio.blestate import ADVERTISING, HANDSHAKE, HELLO, HELLO_LEN, HELLO_MS, IDLE, LOST, READY, RETRY_MS, SCAN_S, LinkError
+from hardware.radio.blejoin import reconnect, take_hello
+from hardware.radio.blestate import ADVERTISING, HANDSHAKE, HELLO, HELLO_MS, IDLE, LOST, READY, RETRY_MS, LinkError
 
 def drop():
     """Forget this module once frames flow. Nothing keeps its objects: the radio advertises a
     copy of the advertisement's bytes, and no lobby found by a scan is kept past the connect."""
     _forget("hardware.radio.blefind")
     _forget("hardware.radio.blead")
+    _forget("hardware.radio.blelinker")
+    _forget("hardware.radio.blejoin")
 
 
 # -- functions of the link that only finding its peer needs: here, not BleLink's methods, so a
@@ -80,18 +83,6 @@ def drop_current(b):
     b.state = LOST
 
 
-class Lobby:
-    """A game found by ``scan()``: show ``code`` (and ``rssi``) and pass it to ``join()``."""
-
-    def __init__(self, code, rssi, advertisement):
-        self.code = code
-        self.rssi = rssi
-        self.advertisement = advertisement
-
-    def __repr__(self):
-        return "<Lobby %s %s dBm>" % (self.code, self.rssi)
-
-
 def host(b, code):
     """Start a game others can join; show ``code`` on the screen."""
     b.role, b.code = "host", code
@@ -120,69 +111,6 @@ def advertise(b):
         a.start_advertising(b._ads[0], scan_response=b._ads[1], connectable=True, interval=0.1, timeout=0)
     b._rx.reset_input_buffer()  # bytes of a previous connection
     b.state = ADVERTISING
-
-
-def scan(b, seconds=SCAN_S):
-    """Blocking scan for ``seconds``: the seabattle games in range, strongest first."""
-    if not b.can_join:
-        raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
-    if b.sound is not None:
-        b.sound.stop()
-    found = {}
-    try:
-        for adv in b.radio.start_scan(blead.game_ad(), timeout=seconds):
-            if not blead.offers_uart(adv):
-                continue
-            code = blead.code_of(adv.complete_name)
-            if code is None:
-                continue
-            old = found.get(code)
-            if old is None or (adv.rssi or -127) > (old.rssi or -127):
-                found[code] = Lobby(code, adv.rssi, adv)
-    finally:
-        b.radio.stop_scan()
-    games = list(found.values())
-    games.sort(key=lambda g: -(g.rssi or -127))
-    return games
-
-
-def join(b, lobby):
-    """Connect to a game listed by ``scan()``. Returns True once connected (HELLO pending)."""
-    if not b.can_join:
-        raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
-    b.role, b.code = "join", lobby.code
-    return connect(b, lobby.advertisement)
-
-
-def rejoin(b, code):
-    """Look for the game with lobby ``code`` again (a duel saved before a reset): the same
-    search as after a dropped connection, a short scan every ``RETRY_MS``."""
-    if not b.can_join:
-        raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
-    b._forget_conn()
-    b.role, b.code = "join", code
-    b.state = LOST
-    b._tried = None
-
-
-def connect(b, advertisement):
-    from adafruit_ble.services.nordic import UARTService
-
-    b._tried = b.clock()
-    try:
-        conn = b.radio.connect(advertisement)
-        if UARTService not in conn:
-            conn.disconnect()  # named like a game but not one: never talk to it
-            b.strangers += 1
-            b.state = LOST
-            return False
-        b._conn = conn
-        b._rx = b._tx = None  # (a host's own service's, if this board hosted before)
-        b._uart = conn[UARTService]
-        b._uart.write(HELLO + b.code.encode())
-    except Exception:  # timeout, out of range, disconnected mid-discovery
-        return _lost(b)
-    return _shake(b)
 
 
 def poll_host(b):
@@ -235,139 +163,4 @@ def poll_join(b):
             raise LinkError("this board's radio (AirLift) can host only: it cannot scan or join")
         entry = blead.seek(b)
         if entry is not None:
-            _reconnect(b, entry)
-
-
-def _reconnect(b, entry):
-    """Connect to the host ``blead.seek`` found and take its UART service from the native
-    connection, as adafruit_ble's ``connect``, ``UARTService in conn`` and ``conn[UARTService]``
-    do: a device without the service is a stranger and left. Then HELLO, as ``connect``."""
-    import _bleio
-
-    b._tried = b.clock()
-    try:
-        conn = blead.adapter(b).connect(entry.address, timeout=10.0)
-        uart = blead.uuid(1)
-        service = None
-        for s in conn.discover_remote_services((uart,)):
-            if s.uuid == uart:
-                service = s
-        if service is None:
-            conn.disconnect()  # named like a game but not one: never talk to it
-            b.strangers += 1
-            b.state = LOST
-            return False
-        tx = rx = None
-        for c in service.characteristics:
-            if c.uuid == blead.uuid(2):
-                tx = c
-            elif c.uuid == blead.uuid(3):
-                rx = c
-        if tx is None or rx is None:
-            raise AttributeError("no UART characteristics")
-        b._conn = conn
-        b._uart = None
-        b._tx = tx
-        rx.set_cccd(notify=True)  # what StreamOut.bind does for a remote service
-        b._rx = _bleio.CharacteristicBuffer(rx, timeout=1.0, buffer_size=512)  # UARTService's sizes
-        b._send(HELLO + b.code.encode())
-    except Exception:  # timeout, out of range, disconnected mid-discovery
-        return _lost(b)
-    return _shake(b)
-
-
-
-def _lost(b):
-    """A connection that failed while it was being made: forget it, look again later."""
-    b._forget_conn()
-    b.state = LOST
-    return False
-
-
-def _shake(b):
-    """Connected (first time or again): wait for the peer's HELLO."""
-    b._hello = bytearray()
-    b._since = b.clock()
-    b.state = HANDSHAKE
-    return True
-
-
-def take_hello(b):
-    """Reads the peer's HELLO bit by bit (reads may be partial). True when it is complete
-    and right; sets ``_hello`` to None when the bytes are wrong (a stranger)."""
-    try:
-        u = b._in()
-        n = u.in_waiting
-        need = HELLO_LEN - len(b._hello)
-        if n:
-            b._hello += u.read(min(n, need)) or b""
-    except Exception:
-        b._lost()
-        return False
-    want = HELLO + b.code.encode()
-    if bytes(b._hello) != want[:len(b._hello)]:
-        b._hello = None
-        return False
-    return len(b._hello) == HELLO_LEN
-
-
-class BleLinker:
-    """What the duel screens (seabattle.duel.adapter.DuelAdapter) need to find the other board:
-    ``host()`` -> the lobby code to show, ``scan()`` -> codes seen (a short blocking scan at
-    most every ``RESCAN_MS``; the join screen says "searching" meanwhile), ``connect(code)``,
-    ``link`` (None until there is one) and ``cancel()``. Needed in the lobby only: a board's
-    linker (hardware.radio.duelhooks.LazyLinker) lets it go once the link is chosen, and this
-    module goes with it when frames flow."""
-
-    RESCAN_MS = 2500
-    SCAN_S = 0.6
-
-    def __init__(self, link, rng):
-        self.ble = link  # the BleLink
-        self.rng = rng
-        self.link = None
-        self.found = {}
-        self._scanned = None
-
-    @property
-    def can_join(self):
-        return self.ble.can_join
-
-    def host(self, code=None):
-        """Host a game; ``code``: the lobby code of a saved duel (the guest looks for it)."""
-        code = code or blead.new_code(self.rng)
-        self.ble.host(code)
-        self.link = self.ble  # the duel may start at once: it waits for the connection
-        return code
-
-    def scan(self):
-        if not self.ble.can_join:
-            return []
-        now = self.ble.clock()
-        if self._scanned is None or now - self._scanned >= self.RESCAN_MS:
-            self._scanned = now
-            self.found = {}
-            for lobby in self.ble.scan(self.SCAN_S):
-                self.found[lobby.code] = lobby
-            self._scanned = self.ble.clock()
-        codes = list(self.found)
-        codes.sort()
-        return codes
-
-    def rejoin(self, code):
-        """Join the saved duel's host again: it advertises the same lobby code."""
-        self.ble.rejoin(code)
-        self.link = self.ble
-
-    def connect(self, code):
-        lobby = self.found.get(code)
-        if lobby is not None:
-            self.found = {}  # the lobbies hold advertisements: none is needed past the connect
-            self.ble.join(lobby)
-            self.link = self.ble  # joined, or the link keeps trying (state LOST, rescans)
-
-    def cancel(self):
-        self.ble.close()
-        self.link = None
-        self.found = {}
-        self._scanned = None
+            reconnect(b, entry)

@@ -16,7 +16,7 @@ from seabattle.compat import forget
 class LazyLinker:
     """The duel screens' linker, made on first use: adafruit_ble and the radio cost RAM that a
     game against the computer should not pay (see tools.ramreport). The lobby's linker
-    (hardware.radio.blefind.BleLinker) is held until the link is chosen (hosting, joining, a saved
+    (hardware.radio.blelinker.BleLinker) is held until the link is chosen (hosting, joining, a saved
     duel's peer): then only the link is, and hardware.radio.blefind goes once frames flow."""
 
     def __init__(self, profile):
@@ -33,7 +33,7 @@ class LazyLinker:
                 p.link = start_link(p)
             if p.link is None:
                 return None
-            from hardware.radio.blefind import BleLinker
+            from hardware.radio.blelinker import BleLinker
 
             self.real = BleLinker(p.link, p.rng)
         return self.real

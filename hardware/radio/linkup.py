@@ -40,7 +40,8 @@ def start_link(p):
 
 
 # what a board's link loads (adafruit_ble's modules: all whose name starts with the first)
-BLE_MODULES = ("adafruit_ble", "hardware.radio.ble", "hardware.radio.blestate", "hardware.radio.blefind", "hardware.radio.blead")
+BLE_MODULES = ("adafruit_ble", "hardware.radio.ble", "hardware.radio.blestate", "hardware.radio.blefind",
+               "hardware.radio.blead", "hardware.radio.blelinker", "hardware.radio.blejoin")
 
 
 def drop(p):

@@ -144,7 +144,7 @@ def test_no_channel_is_held_while_the_link_is_down():
 
 
 def test_a_duel_waiting_for_its_first_connection_holds_no_channel():
-    """A host's duel is made when it starts advertising (hardware.radio.blefind.BleLinker.host): until the
+    """A host's duel is made when it starts advertising (hardware.radio.blelinker.BleLinker.host): until the
     peer connects it holds no channel, nor on a board's VM seabattle.duel.channel and frame; the
     first connection makes one."""
     import sys
