@@ -10,7 +10,7 @@
 
 import sys
 
-from seabattle import coords, fleetcheck, placement, strings, textboard
+from seabattle import coords, fleetcheck, packing, placement, strings, textboard
 from seabattle import rules as rules_mod
 
 
@@ -80,7 +80,7 @@ def random_picture(args, out):
     rules = _rules(options)
     rng = _rng(options)
     style = options.get("style", "random")
-    fleet = placement.perelman_fleet(rules, rng) if style == "perelman" else placement.random_fleet(rules, rng)
+    fleet = packing.perelman_fleet(rules, rng) if style == "perelman" else placement.random_fleet(rules, rng)
     out.write(textboard.format_fleet(fleet))
     return 0
 
@@ -94,7 +94,7 @@ def demo(args, out):
     lang = options.get("lang", "ru")
     table = strings.load(lang)
     convention = coords.LATIN if lang == "en" else coords.RUSSIAN
-    game = Game(rules, (placement.random_fleet(rules, rng), placement.perelman_fleet(rules, rng)))
+    game = Game(rules, (placement.random_fleet(rules, rng), packing.perelman_fleet(rules, rng)))
     words = {1: table["miss"], 2: table["hit"], 3: table["sunk"]}
     while not game.over():
         view = game.views[game.turn]

@@ -1,4 +1,4 @@
-"""Putting a fleet on the board at random: plain random, and the «Перельман» style.
+"""Putting a fleet on the board at random (the «Перельман» style is seabattle.packing's).
 
 ``random_fleet`` never fails for rules whose fleet fits, and its fleets are close to uniform
 over all legal fleets: a randomised search finds a first legal fleet, then a Markov chain moves
@@ -6,14 +6,11 @@ one ship at a time to a uniformly chosen spot when the spot is legal. Uniform fl
 ships placed one after another "where there is still room" bunch up in ways a good shooter
 learns; every legal fleet is a fixed point of the chain's uniform distribution.
 
-``perelman_fleet`` follows the strategy Yakov Perelman describes: the multi-deck ships packed
-along the two edges at one corner, the single-deck ships spread out over the open water, so the
-enemy wastes shots on a wide empty sea.
-
 The random source is injected: any object with ``randrange(n)`` (``random`` module, a seeded
 ``random.Random``, or a test's generator).
 """
 
+from seabattle import mixing
 from seabattle.fleet import Fleet, Ship
 from seabattle.rules import TOUCH_NEVER, RulesError
 
@@ -197,201 +194,11 @@ def finish(steps):
         return e.value
 
 
-def _mix(sea, placed, rng, steps):
-    """Markov chain over legal fleets: move a random ship to a uniformly random spot if legal.
-
-    The proposal is symmetric and illegal moves are refused, so the uniform distribution over
-    legal fleets is stationary; about 24 steps per ship bring a classic fleet's cell
-    occupancy to within sampling noise of a long chain's (see tests/test_placement.py).
-    Ships are kept as (first cell, step) here so a step allocates nothing but the result.
-    """
-    n = len(placed)
-    w = sea.rules.width
-    h = sea.rules.height
-    blocked = sea.blocked
-    boxed = sea.rules.touch == TOUCH_NEVER
-    for _ in range(steps):
-        i = rng.randrange(n)
-        old = placed[i]
-        size = len(old)
-        across = (w - size + 1) * h
-        k = rng.randrange(across + (w * (h - size + 1) if size > 1 else 0))
-        if k < across:
-            start = (k // (w - size + 1)) * w + k % (w - size + 1)
-            step = 1
-        else:
-            start = k - across
-            step = w
-        if boxed:
-            # test the spot with the ship still in place: a cell blocked once, and only by
-            # this ship's own zone (its box grown by one), is free once the ship moves
-            x0 = old[0] % w - 1
-            x1 = old[-1] % w + 1
-            y0 = old[0] // w - 1
-            y1 = old[-1] // w + 1
-            ok = True
-            for j in range(size):
-                sq = start + j * step
-                b = blocked[sq]
-                if b and (b > 1 or not (x0 <= sq % w <= x1 and y0 <= sq // w <= y1)):
-                    ok = False
-                    break
-            if ok:
-                sea.remove(old)
-                old = [start + j * step for j in range(size)]
-                placed[i] = old
-                sea.add(old)
-            continue
-        sea.remove(old)
-        ok = True
-        for j in range(size):
-            if blocked[start + j * step]:
-                ok = False
-                break
-        if ok:
-            old = [start + j * step for j in range(size)]
-            placed[i] = old
-        sea.add(old)
-
-
 def random_fleet(rules, rng, mix=None):
     """A random legal fleet for ``rules``. Raises RulesError only if no legal fleet exists."""
     sea = _Sea(rules)
     placed = []
     if not _search(sea, list(rules.fleet), rng, placed, None, 1000000):
         raise RulesError("the fleet %r cannot be placed on a %dx%d board" % (rules.fleet, rules.width, rules.height))
-    _mix(sea, placed, rng, MIX_STEPS_PER_SHIP * len(placed) if mix is None else mix)
+    mixing.mix(sea, placed, rng, MIX_STEPS_PER_SHIP * len(placed) if mix is None else mix)
     return Fleet(rules, [Ship(c) for c in placed])
-
-
-BAND = 3  # the edge strip the «Перельман» big ships are packed into: the edge line, a gap, a line
-
-
-def perelman_fleet(rules, rng):
-    """«Перельман»: multi-deck ships along the two edges at a random corner, singles spread out.
-
-    Single-deck ships keep a Chebyshev distance of at least 3 from each other where the board
-    allows it; if the rules leave no such fleet, the distance rule is relaxed step by step, and
-    in the end a plain random fleet is returned, so this never fails where a fleet exists.
-    """
-    w = rules.width
-    h = rules.height
-    corner = rng.randrange(4)
-    right = corner & 1
-    bottom = corner >> 1
-    band = bytearray(rules.cells)
-    for sq in range(rules.cells):
-        x = sq % w
-        y = sq // w
-        dx = w - 1 - x if right else x
-        dy = h - 1 - y if bottom else y
-        if dx < BAND or dy < BAND:
-            band[sq] = 1
-    big = [s for s in rules.fleet if s > 1]
-    singles = len(rules.fleet) - len(big)
-    for spread in (3, 2, 0):
-        sea = _Sea(rules)
-        placed = []
-        if not finish(_pack(sea, big, rng, placed, band, right, bottom)):
-            break
-        open_water = bytearray(rules.cells)
-        for sq in range(rules.cells):
-            open_water[sq] = 0 if band[sq] else 1
-        if finish(_spread(sea, singles, rng, placed, open_water, spread)) or finish(
-                _spread(sea, singles, rng, placed, None, spread)):
-            return Fleet(rules, [Ship(c) for c in placed])
-    return random_fleet(rules, rng)
-
-
-def _pack(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=None):
-    """Place ``sizes`` inside ``band``, preferring spots on the board's edge lines.
-
-    Complete like ``_complete`` (equal sizes in increasing order), within ``budget`` spots; a
-    generator like ``_complete``."""
-    if budget is None:
-        budget = [2000, 0]
-    if not sizes:
-        return True
-    w = sea.rules.width
-    h = sea.rules.height
-    size = sizes[0]
-    spots = sea.spots(size, band)
-    # hug the edges: spots on the outer line first, then the next usable line, random among
-    # equals; the order is packed into each int (line << 20 | random << 10 | spot) so the
-    # sort allocates no tuples
-    for i in range(len(spots)):
-        code = spots[i]
-        far_x = far_y = 0  # how far the ship's farthest cell is from each of the two edges
-        for sq in sea.cells(code >> 1, code & 1, size):
-            dx = w - 1 - sq % w if right else sq % w
-            dy = h - 1 - sq // w if bottom else sq // w
-            far_x = max(far_x, dx)
-            far_y = max(far_y, dy)
-        spots[i] = (min(far_x, far_y) << 20) | (rng.randrange(1024) << 10) | code
-    spots.sort()
-    budget[1] += sea.rules.cells
-    if budget[1] >= 300:
-        budget[1] = 0
-        yield
-    for key in spots:
-        code = key & 1023
-        if code <= floor:
-            continue
-        if budget[0] <= 0:
-            return False
-        budget[0] -= 1
-        cells = sea.cells(code >> 1, code & 1, size)
-        sea.add(cells)
-        placed.append(cells)
-        nxt = code if len(sizes) > 1 and sizes[1] == size else -1
-        done = yield from _pack(sea, sizes[1:], rng, placed, band, right, bottom, nxt, budget)
-        if done:
-            return True
-        placed.pop()
-        sea.remove(cells)
-    return False
-
-
-def _spread(sea, count, rng, placed, allowed, spread, tries=200):
-    """Place ``count`` single-deck ships at Chebyshev distance >= ``spread`` from each other;
-    a generator (see ``finish``) that yields every 16 tries. True if it placed them."""
-    w = sea.rules.width
-    chosen = []
-    for t in range(tries):
-        if t and not t % 16:
-            yield
-        del chosen[:]
-        for _ in range(count):
-            # count the free squares, then walk to the chosen one: no list of them (up to 400
-            # on a 20x20 board, a 4 KB allocation per ship and try on a 64-bit VM)
-            n = 0
-            for sq in range(sea.rules.cells):
-                if _apart(sea, sq, allowed, chosen, w, spread):
-                    n += 1
-            if not n:
-                break
-            k = rng.randrange(n)
-            for sq in range(sea.rules.cells):
-                if _apart(sea, sq, allowed, chosen, w, spread):
-                    if not k:
-                        break
-                    k -= 1
-            chosen.append(sq)
-            sea.add([sq])
-        if len(chosen) == count:
-            for sq in chosen:
-                placed.append([sq])
-            return True
-        for sq in chosen:
-            sea.remove([sq])
-    return False
-
-
-def _apart(sea, sq, allowed, chosen, w, spread):
-    """True if a single may stand on ``sq``: free, ``allowed``, ``spread`` from every chosen."""
-    if sea.blocked[sq] or (allowed is not None and not allowed[sq]):
-        return False
-    for c in chosen:
-        if max(abs(c % w - sq % w), abs(c // w - sq // w)) < spread:
-            return False
-    return True

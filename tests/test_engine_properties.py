@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seabattle import coordparse, coords, fleetcheck, placement, rules, rulescheck, save, saveload, textboard
+from seabattle import coordparse, coords, fleetcheck, packing, placement, rules, rulescheck, save, saveload, textboard
 from seabattle.board import HALO, UNKNOWN
 from seabattle.game import Game
 
@@ -18,7 +18,7 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 @given(PRESETS, SEEDS, st.sampled_from(["random", "perelman"]))
 def test_every_random_fleet_is_legal(name, seed, style):
     r = rules.preset(name)
-    make = placement.perelman_fleet if style == "perelman" else placement.random_fleet
+    make = packing.perelman_fleet if style == "perelman" else placement.random_fleet
     fleet = make(r, random.Random(seed))
     fleetcheck.validate(fleet)
     assert sorted([s.size for s in fleet.ships], reverse=True) == list(r.fleet)
@@ -49,13 +49,13 @@ def test_random_placement_never_fails_where_a_fleet_fits(w, h, sizes, touch, see
         return
     if _packs_in_rows(w, h, sizes):
         fleetcheck.validate(placement.random_fleet(r, random.Random(seed)))
-        fleetcheck.validate(placement.perelman_fleet(r, random.Random(seed)))
+        fleetcheck.validate(packing.perelman_fleet(r, random.Random(seed)))
 
 
 def _random_game(name, seed, shots=None):
     r = rules.preset(name)
     rng = random.Random(seed)
-    g = Game(r, (placement.random_fleet(r, rng), placement.perelman_fleet(r, rng)), rng.randrange(2))
+    g = Game(r, (placement.random_fleet(r, rng), packing.perelman_fleet(r, rng)), rng.randrange(2))
     n = 0
     while not g.over() and (shots is None or n < shots):
         v = g.views[g.turn]

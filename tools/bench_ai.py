@@ -7,7 +7,7 @@ of shots (lower is better). Fleet styles:
 
 - ``uniform``: exact uniform over legal fleets: each ship placed uniformly at random and the whole
   fleet drawn again on any overlap or touch (aborting as soon as one ship does not fit);
-- ``perelman``: ``seabattle.placement.perelman_fleet`` (big ships at a corner, singles spread);
+- ``perelman``: ``seabattle.packing.perelman_fleet`` (big ships at a corner, singles spread);
 - ``border``: all ships on the outer ring of cells, uniform among such fleets (rejection again);
 - ``computer``: the computer's own fleet (``seabattle.ai.fleet.computer_fleet``); ``computer:NAME``
   one of its styles alone (``seabattle.ai.fleet.STYLES``).

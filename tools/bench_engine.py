@@ -20,14 +20,14 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from seabattle import placement, rules, save  # noqa: E402
+from seabattle import packing, placement, rules, save  # noqa: E402
 from seabattle.game import Game  # noqa: E402
 
 GAME_SCRIPT = """
 import gc
 gc.collect()
 base = gc.mem_alloc()
-from seabattle import placement, rules
+from seabattle import packing, placement, rules
 from seabattle.game import Game
 
 
@@ -48,7 +48,7 @@ gc.collect()
 imports = gc.mem_alloc() - base
 rng = Rng(%(seed)d)
 r = rules.preset("classic")
-g = Game(r, (placement.random_fleet(r, rng), placement.perelman_fleet(r, rng)))
+g = Game(r, (placement.random_fleet(r, rng), packing.perelman_fleet(r, rng)))
 peak = 0
 while not g.over():
     v = g.views[g.turn]
@@ -133,7 +133,7 @@ def main(argv):
     for name in rules.preset_names():
         r = rules.preset(name)
         row = {}
-        for style, make in (("random", placement.random_fleet), ("perelman", placement.perelman_fleet)):
+        for style, make in (("random", placement.random_fleet), ("perelman", packing.perelman_fleet)):
             t0 = time.perf_counter()
             for _ in range(args.fleets):
                 make(r, rng)

@@ -3,7 +3,7 @@ tools/bench_ai.py), drawn from the portable xorshift generator: the same fleets 
 everywhere (tools.hard_table and the tests draw from the same stream)."""
 
 from seabattle.fleet import Fleet, Ship
-from seabattle.placement import perelman_fleet
+from seabattle.packing import perelman_fleet
 
 
 class XorShift:

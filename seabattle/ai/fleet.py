@@ -6,8 +6,8 @@ Measured against the hard shooter with ``python -m tools.bench ai --fleets compu
 """
 
 from seabattle.fleet import Fleet, Ship
-from seabattle.placement import BAND, _Sea, _all_in, _complete, _mix, _pack, _search, _spread, finish
-from seabattle.placement import perelman_fleet, random_fleet
+from seabattle import mixing, packing
+from seabattle.placement import _Sea, _all_in, _complete, _search, finish, random_fleet
 from seabattle.rules import TOUCH_CORNERS, TOUCH_FREE, TOUCH_NEVER
 
 # (style, weight): how often each style is drawn. Weighed by the shots the hard shooter (its
@@ -75,7 +75,7 @@ def style_fleet(name, rules, rng):
             # its packing search needs too much heap when ships may touch (measured: > 128 KB on
             # the 64-bit unix port under the corners rules); the edges style packs the border
             return edge_fleet(rules, rng)
-        return perelman_fleet(rules, rng)
+        return packing.perelman_fleet(rules, rng)
     if name == "edges":
         return edge_fleet(rules, rng)
     if name == "border":
@@ -101,7 +101,7 @@ def edge_fleet(rules, rng):
     # mix only the singles (the chain keeps the big ones where they are)
     rest = placed[len(big):]
     if rest:
-        _mix(sea, rest, rng, 24 * len(rest))
+        mixing.mix(sea, rest, rng, 24 * len(rest))
     return Fleet(rules, [Ship(c) for c in placed[:len(big)] + rest])
 
 
@@ -169,7 +169,7 @@ def spread_fleet(rules, rng):
     _ring_mix(sea, placed, rng, 24 * len(placed), border, list(range(len(placed))))
     for spread in (3, 2, 0):
         yield
-        done = yield from _spread(sea, singles, rng, placed, inside, spread)
+        done = yield from packing.spread(sea, singles, rng, placed, inside, spread)
         if done:
             return Fleet(rules, [Ship(c) for c in placed])
     return edge_fleet(rules, rng)
@@ -199,13 +199,13 @@ def corner_fleet(rules, rng):
     for sq in range(rules.cells):
         dx = w - 1 - sq % w if right else sq % w
         dy = h - 1 - sq // w if bottom else sq // w
-        if dx < BAND or dy < BAND:
+        if dx < packing.BAND or dy < packing.BAND:
             strip[sq] = 1
     sea = _Sea(rules)
     placed = []
-    done = yield from _pack(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, right, bottom)
+    done = yield from packing.pack(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, right, bottom)
     if not done:
-        return perelman_fleet(rules, rng)
+        return packing.perelman_fleet(rules, rng)
     return (yield from _hide_singles(rules, sea, placed, strip, rng))
 
 
@@ -289,7 +289,7 @@ def _hide_singles(rules, sea, placed, strip, rng):
     for _ in range(CANDIDATES):
         yield
         for spread in (3, 2, 0):
-            done = yield from _spread(sea, singles, rng, placed, allowed, spread)
+            done = yield from packing.spread(sea, singles, rng, placed, allowed, spread)
             if done:
                 break
         else:

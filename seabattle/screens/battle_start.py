@@ -46,6 +46,8 @@ def start(f, enemy):
     """The match against the computer, once its fleet ``enemy`` is made (``f.making``)."""
     forget("seabattle.ai.fleet")  # the battle needs neither it nor the placing it uses
     forget("seabattle.placement")
+    forget("seabattle.packing")
+    forget("seabattle.mixing")
     mine = f.making[1]
     f.making = None
     # the computer's level is loaded now, its fleet's search dropped: the hard level's module is

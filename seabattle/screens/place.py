@@ -133,17 +133,22 @@ def _next_free(f):
 
 def _auto(f, perelman=False):
     """The whole fleet placed by seabattle.placement (at random, or ``perelman``: Perelman's
-    style): the module is loaded for that moment only (the computer's fleet loads it again, see
-    go_battle)."""
-    from seabattle import placement
-
+    style, seabattle.packing): the modules are loaded for that moment only (the computer's fleet
+    loads them again, see go_battle)."""
     if perelman:
-        made = placement.perelman_fleet(f.rules, f.rng)
+        from seabattle import packing
+
+        made = packing.perelman_fleet(f.rules, f.rng)
+        packing = None
     else:
+        from seabattle import placement
+
         made = placement.random_fleet(f.rules, f.rng)
-    placement = None
-    if "seabattle.ai.fleet" not in sys.modules:  # seabattle.ai.fleet imports it: then it goes with that
+        placement = None
+    if "seabattle.ai.fleet" not in sys.modules:  # seabattle.ai.fleet imports them: then they go with that
         forget("seabattle.placement")
+        forget("seabattle.packing")
+        forget("seabattle.mixing")
     f.ships = list(made.ships)
     f.todo = []
     f._cue(sound.CLICK)

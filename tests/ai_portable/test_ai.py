@@ -20,7 +20,8 @@ from seabattle.ai.hard.player import STYLES as HARD_STYLES
 from seabattle.board import UNKNOWN
 from seabattle.game import Game
 from seabattle.match import LocalMatch
-from seabattle.placement import perelman_fleet, random_fleet
+from seabattle.packing import perelman_fleet
+from seabattle.placement import random_fleet
 
 from ai_checks import check_pool, provably_empty
 

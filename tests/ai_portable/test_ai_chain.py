@@ -154,7 +154,7 @@ def test_the_corner_style_finds_the_corner_of_a_perelman_fleet():
     # that count, and over 100 seeds it did not separate the two kinds of fleet: 846 survivors
     # against «Перельман» fleets, 1,150 against random ones, 86 % against 71 % of them with the
     # right corner under the refill of the time, 66 % under the one by rounds)
-    from seabattle.placement import perelman_fleet
+    from seabattle.packing import perelman_fleet
 
     rules = R.preset("classic")
     found = []
@@ -183,7 +183,7 @@ def test_the_corner_style_finds_the_corner_of_a_perelman_fleet():
 def test_the_corner_draw_keeps_every_number_a_small_int():
     # a board's ints are small up to 2 ** 30 and ``random.randrange`` takes no bound above that:
     # the corner's weights (LIFT ** ships) stay relative to the best corner and capped
-    from seabattle.placement import perelman_fleet
+    from seabattle.packing import perelman_fleet
 
     class Watch:
         def __init__(self, rng):
@@ -212,7 +212,7 @@ def test_the_corner_draw_keeps_every_number_a_small_int():
 def test_the_corner_draw_counts_the_ships_habit_favours():
     # ``corner`` tests the four corners at once, inline: it must count, at each corner, the ships
     # afloat and sunk that ``habit`` favours there (and draw a corner among those in reach)
-    from seabattle.placement import perelman_fleet
+    from seabattle.packing import perelman_fleet
 
     rules = R.preset("classic")
     w = rules.width

@@ -6,7 +6,7 @@ from check import Rng
 from seabattle.ai import fleet as A
 from seabattle import fleetcheck
 from seabattle import rules as R
-from seabattle.placement import BAND
+from seabattle.packing import BAND
 
 
 def on_ring(rules, sq):

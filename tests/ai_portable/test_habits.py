@@ -8,7 +8,8 @@ from seabattle.ai import habits as H
 from seabattle import rules as R
 from seabattle.ai.fleet import border_fleet
 from seabattle.ai.hard.player import STYLES, Hard
-from seabattle.placement import perelman_fleet, random_fleet
+from seabattle.packing import perelman_fleet
+from seabattle.placement import random_fleet
 from seabattle import recordbook
 from seabattle.records import Records
 

@@ -2,7 +2,7 @@
 
 from check import Rng, raises
 
-from seabattle import fleetcheck, placement, rules
+from seabattle import fleetcheck, packing, placement, rules
 
 
 def test_same_seed_same_fleet():
@@ -20,7 +20,7 @@ def test_random_fleets_are_legal_for_every_preset():
         for _ in range(8):
             f = placement.random_fleet(r, rng)
             fleetcheck.validate(f)
-            f = placement.perelman_fleet(r, rng)
+            f = packing.perelman_fleet(r, rng)
             fleetcheck.validate(f)
 
 
@@ -28,7 +28,7 @@ def test_perelman_packs_big_ships_at_one_corner_and_spreads_singles():
     rng = Rng(11)
     r = rules.preset("classic")
     for _ in range(5):
-        f = placement.perelman_fleet(r, rng)
+        f = packing.perelman_fleet(r, rng)
         big = [s for s in f.ships if s.size > 1]
         singles = [s.cells[0] for s in f.ships if s.size == 1]
         # every big ship lies in the 3-wide strip along one of two edges at one corner
@@ -62,4 +62,4 @@ def test_small_boards_and_other_fleets():
               rules.Rules("big", 20, 20, (4, 4, 3, 3, 3, 2, 2, 2, 2, 1, 1, 1, 1, 1))):
         for _ in range(3):
             fleetcheck.validate(placement.random_fleet(r, rng))
-            fleetcheck.validate(placement.perelman_fleet(r, rng))
+            fleetcheck.validate(packing.perelman_fleet(r, rng))

@@ -11,7 +11,7 @@ from seabattle.compat import const
 # The prior: a pool fleet's chain favours, LIFT times, the spots its style expects (see STYLES in
 # seabattle.ai.hard.player)
 LIFT = const(8)
-BAND = 3  # the corner style's L: the edge line, a gap, a line (as seabattle.placement.BAND)
+BAND = 3  # the corner style's L: the edge line, a gap, a line (as seabattle.packing.BAND)
 
 
 class Moves:
