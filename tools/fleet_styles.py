@@ -101,7 +101,7 @@ def fleet_source(rules, style):
 
         return lambda rng: computer_fleet(rules, rng)
     if style.startswith("computer:"):  # one of the computer's styles alone, to weigh the mix
-        from seabattle.ai.fleet import style_fleet
+        from seabattle.ai.styles import style_fleet
 
         return lambda rng: style_fleet(style[9:], rules, rng)
     raise SystemExit("unknown fleet style %r" % style)

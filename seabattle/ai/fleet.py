@@ -7,8 +7,9 @@ Measured against the hard shooter with ``python -m tools.bench ai --fleets compu
 
 from seabattle.fleet import Fleet, Ship
 from seabattle import mixing, packing
+from seabattle.ai import hiding
 from seabattle.placement import _Sea, _all_in, _complete, _search, finish, random_fleet
-from seabattle.rules import TOUCH_CORNERS, TOUCH_FREE, TOUCH_NEVER
+from seabattle.rules import TOUCH_CORNERS, TOUCH_FREE
 
 # (style, weight): how often each style is drawn. Weighed by the shots the hard shooter (its
 # styled prior expects big ships on the edge line, every ship on the border, the big ships in a
@@ -25,7 +26,6 @@ from seabattle.rules import TOUCH_CORNERS, TOUCH_FREE, TOUCH_NEVER
 # python -m tools.bench ai --fleets computer --games 2000 --seed 1): 61.33 ± 0.32 (with the
 # 4-line band 60.09 ± 0.40, 1,000 games of seed 2).
 STYLES = (("corner", 5), ("band", 4), ("spread", 1))
-CANDIDATES = 8  # single-deck layouts drawn for the corner and band styles; the best hidden is kept
 # the band style's strip along one edge: 3 lines (the edge line, a gap, a line) pack the big ships
 # tight, leave the most open water for the singles, and keep the big ships off the edge line
 # (what the hard shooter's prior expects) as often as on it
@@ -63,33 +63,9 @@ def fleet_steps(rules, rng):
     return (yield from spread_fleet(rules, rng))
 
 
-def style_fleet(name, rules, rng):
-    """A fleet in the named style (one of ``STYLES``'s names, ``perelman``, ``edges``,
-    ``border`` or ``uniform``)."""
-    if name == "corner":
-        return finish(corner_fleet(rules, rng))
-    if name == "band":
-        return finish(band_fleet(rules, rng))
-    if name == "perelman":
-        if rules.touch != TOUCH_NEVER:
-            # its packing search needs too much heap when ships may touch (measured: > 128 KB on
-            # the 64-bit unix port under the corners rules); the edges style packs the border
-            return edge_fleet(rules, rng)
-        return packing.perelman_fleet(rules, rng)
-    if name == "edges":
-        return edge_fleet(rules, rng)
-    if name == "border":
-        return border_fleet(rules, rng)
-    if name == "spread":
-        return finish(spread_fleet(rules, rng))
-    if name == "uniform":
-        return random_fleet(rules, rng)
-    raise ValueError("unknown fleet style %r" % name)
-
-
 def edge_fleet(rules, rng):
     """Multi-deck ships on the outer ring of cells (``border``), singles anywhere, uniformly mixed."""
-    border = _ring(rules)
+    border = hiding.ring(rules)
     big = [s for s in rules.fleet if s > 1]
     singles = [s for s in rules.fleet if s == 1]
     sea = _Sea(rules)
@@ -103,18 +79,6 @@ def edge_fleet(rules, rng):
     if rest:
         mixing.mix(sea, rest, rng, 24 * len(rest))
     return Fleet(rules, [Ship(c) for c in placed[:len(big)] + rest])
-
-
-def _ring(rules):
-    w = rules.width
-    h = rules.height
-    border = bytearray(rules.cells)
-    for sq in range(rules.cells):
-        x = sq % w
-        y = sq // w
-        if x == 0 or y == 0 or x == w - 1 or y == h - 1:
-            border[sq] = 1
-    return border
 
 
 def _ring_mix(sea, placed, rng, steps, border, only):
@@ -140,23 +104,12 @@ def _ring_mix(sea, placed, rng, steps, border, only):
     return placed
 
 
-def border_fleet(rules, rng):
-    """Every ship on the outer ring of cells (a human habit that fools per-ship counting)."""
-    border = _ring(rules)
-    sea = _Sea(rules)
-    placed = []
-    if not _search(sea, list(rules.fleet), rng, placed, border):
-        return random_fleet(rules, rng)
-    _ring_mix(sea, placed, rng, 24 * len(placed), border, list(range(len(placed))))
-    return Fleet(rules, [Ship(c) for c in placed])
-
-
 def spread_fleet(rules, rng):
     """Multi-deck ships on the ring, singles inside it, far apart (Chebyshev distance >= 3 where
     the board allows): the last singles are what a strong shooter spends its shots on. Like
     ``corner_fleet`` and ``band_fleet``, a generator of steps whose value is the fleet
-    (``style_fleet`` runs it to the end)."""
-    border = _ring(rules)
+    (``seabattle.ai.styles.style_fleet`` runs it to the end)."""
+    border = hiding.ring(rules)
     inside = bytearray(rules.cells)
     for sq in range(rules.cells):
         inside[sq] = 0 if border[sq] else 1
@@ -178,7 +131,7 @@ def spread_fleet(rules, rng):
 def corner_fleet(rules, rng):
     """«Перельман»'s corner with its single-deck ships hidden: the multi-deck ships packed along
     the two edges at a random corner, the singles spread in the open water off the border and
-    as far from the packed ships as the best of ``CANDIDATES`` draws puts them.
+    as far from the packed ships as the best of ``seabattle.ai.hiding.CANDIDATES`` draws puts them.
 
     Why: once the big ships are found the hard shooter hunts the singles, and it looks first
     where its prior puts them: on the border (its border style, and uniform fleets crowd the
@@ -206,7 +159,7 @@ def corner_fleet(rules, rng):
     done = yield from packing.pack(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, right, bottom)
     if not done:
         return packing.perelman_fleet(rules, rng)
-    return (yield from _hide_singles(rules, sea, placed, strip, rng))
+    return (yield from hiding.hide(rules, sea, placed, strip, rng))
 
 
 def band_fleet(rules, rng):
@@ -239,7 +192,7 @@ def band_fleet(rules, rng):
     done = yield from _complete(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, -1, [4000, 0])
     if not done:
         return (yield from corner_fleet(rules, rng))
-    return (yield from _hide_singles(rules, sea, placed, strip, rng))
+    return (yield from hiding.hide(rules, sea, placed, strip, rng))
 
 
 class _Strip(_Sea):
@@ -258,53 +211,3 @@ class _Strip(_Sea):
                     if self.fits(cells) and _all_in(cells, allowed):
                         out.append((y * w + x) * 2 + v)
         return out
-
-
-def _exposure(rules, blocked, sq):
-    """How exposed a single at ``sq`` is: off-board or blocked cells within two steps of it."""
-    w = rules.width
-    h = rules.height
-    x0 = sq % w
-    y0 = sq // w
-    n = 0
-    for y in range(y0 - 2, y0 + 3):
-        for x in range(x0 - 2, x0 + 3):
-            if x < 0 or y < 0 or x >= w or y >= h or blocked[y * w + x]:
-                n += 1
-    return n
-
-
-def _hide_singles(rules, sea, placed, strip, rng):
-    """Add the single-deck ships off ``strip`` and off the border, spread out; of
-    ``CANDIDATES`` such layouts keep the least exposed one. A fleet for ``rules``; a step
-    per layout."""
-    singles = len(rules.fleet) - len(placed)
-    border = _ring(rules)
-    allowed = bytearray(rules.cells)  # open water: off the strip and the border
-    for sq in range(rules.cells):
-        allowed[sq] = 0 if strip[sq] or border[sq] else 1
-    blocked = bytearray(sea.blocked)  # the big ships' zones only, for the exposure
-    n = len(placed)
-    best = None  # (its score, the singles' spots)
-    for _ in range(CANDIDATES):
-        yield
-        for spread in (3, 2, 0):
-            done = yield from packing.spread(sea, singles, rng, placed, allowed, spread)
-            if done:
-                break
-        else:
-            continue
-        score = 0
-        for k in range(n, len(placed)):
-            score += _exposure(rules, blocked, placed[k][0])
-        if best is None or score < best[0]:
-            best = (score, placed[n:])
-        for k in range(n, len(placed)):
-            sea.remove(placed[k])
-        del placed[n:]
-    if best is None:  # no room off the border: anywhere legal
-        if not _search(sea, [1] * singles, rng, placed):
-            return random_fleet(rules, rng)
-        best = (0, placed[n:])
-        del placed[n:]
-    return Fleet(rules, [Ship(c) for c in placed + best[1]])

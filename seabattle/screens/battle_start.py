@@ -45,6 +45,7 @@ def go_battle(f):
 def start(f, enemy):
     """The match against the computer, once its fleet ``enemy`` is made (``f.making``)."""
     forget("seabattle.ai.fleet")  # the battle needs neither it nor the placing it uses
+    forget("seabattle.ai.hiding")
     forget("seabattle.placement")
     forget("seabattle.packing")
     forget("seabattle.mixing")

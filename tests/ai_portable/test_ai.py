@@ -12,7 +12,8 @@ from seabattle import fleetcheck
 from seabattle import rules as R
 from seabattle.ai.easy import Easy
 from seabattle.ai.normal import Normal
-from seabattle.ai.fleet import STYLES, computer_fleet, style_fleet
+from seabattle.ai.fleet import STYLES, computer_fleet
+from seabattle.ai.styles import style_fleet
 from seabattle.ai.hard import player
 from seabattle.ai.hard import search
 from seabattle.ai.hard.player import SEARCH_SLICE, Hard

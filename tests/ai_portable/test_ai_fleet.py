@@ -4,6 +4,8 @@ and laid out as each style says (how hard they are to find is measured by tools.
 from check import Rng
 
 from seabattle.ai import fleet as A
+from seabattle.ai import styles as S
+from seabattle.ai import hiding as H
 from seabattle import fleetcheck
 from seabattle import rules as R
 from seabattle.packing import BAND
@@ -26,7 +28,7 @@ def singles_exposure(rules, fleet):
     for s in fleet.ships:
         if len(s.cells) > 1:
             sea.add(s.cells)
-    return sum([A._exposure(rules, sea.blocked, s.cells[0]) for s in fleet.ships if len(s.cells) == 1])
+    return sum([H.exposure(rules, sea.blocked, s.cells[0]) for s in fleet.ships if len(s.cells) == 1])
 
 
 def test_new_styles_are_legal_and_distinct_under_every_preset():
@@ -36,7 +38,7 @@ def test_new_styles_are_legal_and_distinct_under_every_preset():
             seen = []
             rng = Rng(len(name) * 7 + len(style))
             for _ in range(12):
-                fleet = A.style_fleet(style, rules, rng)
+                fleet = S.style_fleet(style, rules, rng)
                 fleetcheck.validate(fleet)
                 if layout(fleet) not in seen:
                     seen.append(layout(fleet))
@@ -49,7 +51,7 @@ def test_corner_packs_big_ships_at_a_corner_and_hides_singles_off_the_border():
     rng = Rng(21)
     corners = []
     for _ in range(16):
-        fleet = A.style_fleet("corner", rules, rng)
+        fleet = S.style_fleet("corner", rules, rng)
         big = [sq for s in fleet.ships if len(s.cells) > 1 for sq in s.cells]
         singles = [s.cells[0] for s in fleet.ships if len(s.cells) == 1]
         assert len(singles) == 4
@@ -77,7 +79,7 @@ def test_band_packs_big_ships_along_one_edge():
     rng = Rng(22)
     edges = []
     for _ in range(16):
-        fleet = A.style_fleet("band", rules, rng)
+        fleet = S.style_fleet("band", rules, rng)
         big = [sq for s in fleet.ships if len(s.cells) > 1 for sq in s.cells]
         fits = []
         for edge in range(4):
@@ -96,15 +98,15 @@ def test_band_packs_big_ships_along_one_edge():
 
 def test_the_least_exposed_singles_are_kept():
     rules = R.preset("classic")
-    saved = A.CANDIDATES
+    saved = H.CANDIDATES
     try:
         totals = []
-        for candidates in (1, A.CANDIDATES):
-            A.CANDIDATES = candidates
+        for candidates in (1, H.CANDIDATES):
+            H.CANDIDATES = candidates
             rng = Rng(23)
-            totals.append(sum([singles_exposure(rules, A.style_fleet("corner", rules, rng)) for _ in range(12)]))
+            totals.append(sum([singles_exposure(rules, S.style_fleet("corner", rules, rng)) for _ in range(12)]))
     finally:
-        A.CANDIDATES = saved
+        H.CANDIDATES = saved
     assert totals[1] <= totals[0] - 2 * 12, totals  # measured 256 against 313: not chance
 
 

@@ -5,6 +5,7 @@ hard the fleets are to find is measured by tools.bench ai --rules corners --flee
 from check import Rng
 
 from seabattle.ai import fleet as A
+from seabattle.ai import styles as S
 from seabattle import fleetcheck
 from seabattle import rules as R
 
@@ -41,7 +42,7 @@ def test_the_band_packs_its_big_ships_where_ships_may_touch_at_corners():
     rng = Rng(31)
     touching = 0
     for _ in range(12):
-        fleet = A.style_fleet("band", rules, rng)
+        fleet = S.style_fleet("band", rules, rng)
         fleetcheck.validate(fleet)
         assert in_one_band(rules, fleet), sorted([list(s.cells) for s in fleet.ships])
         touching += touches_at_a_corner(rules, fleet)

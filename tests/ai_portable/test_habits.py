@@ -6,7 +6,7 @@ from check import Rng
 
 from seabattle.ai import habits as H
 from seabattle import rules as R
-from seabattle.ai.fleet import border_fleet
+from seabattle.ai.styles import border_fleet
 from seabattle.ai.hard.player import STYLES, Hard
 from seabattle.packing import perelman_fleet
 from seabattle.placement import random_fleet

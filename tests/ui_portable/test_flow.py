@@ -289,7 +289,7 @@ def test_pause_menu_resumes_swaps_and_quits_to_a_game_the_title_offers():
 
 def test_the_hard_level_expects_the_habits_learnt_from_earlier_fleets():
     from seabattle import rules as R
-    from seabattle.ai.fleet import border_fleet
+    from seabattle.ai.styles import border_fleet
     from seabattle.records import Records
 
     classic = R.preset("classic")
