@@ -54,10 +54,12 @@ GAME_MODULES = ("seabattle.screens.flow", "hardware.app", "hardware.appstart", "
                 "seabattle.lang.ru", "seabattle.lang.ru_menu", "seabattle.screens.title", "seabattle.screens.pages",
                 "hardware.display.listview",
                 "hardware.display.bdf", "hardware.display.pages", "hardware.display.sheets", "seabattle.screens.levels", "seabattle.ai.easy",
-                "seabattle.ai.fleet", "seabattle.screens.place", "seabattle.lang.ru_place", "seabattle.screens.place_menu",
+                "seabattle.packing", "seabattle.mixing", "seabattle.ai.hiding", "seabattle.ai.fleet",
+                "seabattle.screens.place", "seabattle.lang.ru_place", "seabattle.screens.place_menu",
                 "seabattle.screens.enemy_fleet",
                 "seabattle.screens.battle", "seabattle.screens.battle_start", "seabattle.save", "seabattle.screens.pause",
-                "seabattle.lang.ru_pause", "seabattle.screens.end", "seabattle.lang.ru_end", "seabattle.ai.habits",
+                "seabattle.lang.ru_pause", "seabattle.screens.end", "seabattle.lang.ru_end", "seabattle.ai.likelihood",
+                "seabattle.ai.habits",
                 "seabattle.recordbook")
 
 

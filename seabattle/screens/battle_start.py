@@ -71,6 +71,7 @@ def _opponent(f, factory, rules):
         styles = habits.styles(f.records.habits.get(rules.name))
         habits = None
         forget("seabattle.ai.habits")
+        forget("seabattle.ai.likelihood")
         return factory(rules, f.rng, styles=styles)
     return factory(rules, f.rng)
 

@@ -26,6 +26,7 @@ def go_end(f, surrender=False):
         known[m.rules.name] = habits.observe(known.get(m.rules.name), m.rules, m.game.fleets[0])
         habits = None
         forget("seabattle.ai.habits")
+        forget("seabattle.ai.likelihood")
         m.opponent = None  # the game is over: the computer player and its level's module can go
         from seabattle.screens import levels  # (a rematch loads them again: seabattle.screens.battle_start)
 

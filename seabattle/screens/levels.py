@@ -9,7 +9,8 @@ from seabattle.compat import const, forget, load_module
 
 # what a game against the computer uses at its start (the computer's fleet) and end (the habits
 # it learns from the player's fleet), each loaded for that moment only, not kept for the battle
-COMPUTER = ("seabattle.ai.fleet", "seabattle.ai.hiding", "seabattle.ai.habits", "seabattle.packing", "seabattle.mixing")
+COMPUTER = ("seabattle.ai.fleet", "seabattle.ai.hiding", "seabattle.ai.habits", "seabattle.ai.likelihood",
+            "seabattle.packing", "seabattle.mixing")
 # (level key, its player's module): each loaded when its level is played, so that a level's
 # module is held only for its games (never in a duel)
 MODULES = (("easy", "seabattle.ai.easy"), ("normal", "seabattle.ai.normal"), ("hard", "seabattle.ai.hard.player"))
