@@ -283,8 +283,8 @@ def test_compiling_a_module_from_source_needs_room_beyond_what_it_keeps():
 # the modules whose compile from .py takes more than rammodules.COMPILE_32 on 32 bits, each held to
 # its figure when this list was made plus 1 KB (KB; `python -m tools.ramreport --compile`). Splitting
 # one takes it off the list; a module not on it must stay within the budget
-COMPILE_OVER_32 = {"seabattle.ai.hard.player": 28.4, "seabattle.ai.hard.search": 27.4, "hardware.display.pages": 26.8,
-                   "seabattle.screens.title": 25.8, "seabattle.screens.flow": 23.3}
+COMPILE_OVER_32 = {"seabattle.ai.hard.player": 28.4, "seabattle.ai.hard.search": 27.4, "seabattle.screens.title": 25.8,
+                   "seabattle.screens.flow": 23.3}
 
 
 def test_every_module_compiles_from_source_within_the_budget_or_its_listed_figure():

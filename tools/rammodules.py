@@ -53,7 +53,7 @@ GAME_MODULES = ("seabattle.screens.flow", "hardware.app", "hardware.appstart", "
                 "hardware.display.render", "hardware.storage", "hardware.sound", "hardware.boards.common",
                 "seabattle.lang.ru", "seabattle.lang.ru_menu", "seabattle.screens.title", "seabattle.screens.pages",
                 "hardware.display.listview",
-                "hardware.display.bdf", "hardware.display.pages", "hardware.display.sheets", "seabattle.screens.levels", "seabattle.ai.easy",
+                "hardware.display.bdf", "hardware.display.pages", "hardware.display.boardpage", "hardware.display.sheets", "seabattle.screens.levels", "seabattle.ai.easy",
                 "seabattle.packing", "seabattle.mixing", "seabattle.ai.hiding", "seabattle.ai.fleet",
                 "seabattle.screens.place", "seabattle.lang.ru_place", "seabattle.screens.place_menu",
                 "seabattle.screens.enemy_fleet",

@@ -1,5 +1,5 @@
 """The BOARD page of hardware.display.render's Renderer ``r``: its parts (made by
-hardware.display.pages.build_board) and the code that updates them from a Screen: the boards'
+hardware.display.boardpage.build) and the code that updates them from a Screen: the boards'
 tiles, the cursor and last-shot overlays, the coordinates, the side lines, the message and the
 hint.
 """

@@ -1,6 +1,6 @@
-"""Builds the renderer's pages (hardware/display/render.py): the LIST page (title, rows, selection bar)
-and the BOARD page (boards, overlays, coordinates, side lines, message, hint), its palettes and
-root group, and the filled rectangles. Loaded when a page is built and dropped again by the
+"""Builds the renderer's pages (hardware/display/render.py): the LIST page (title, rows, selection bar),
+the palettes and root group, the filled rectangles and the text objects the BOARD page
+(hardware.display.boardpage: boards, overlays, coordinates, side lines, message, hint) is built of. Loaded when a page is built and dropped again by the
 renderer (Renderer._show), so the building code is not held while a page is on show; the pages'
 objects are the renderer's (its ``listing`` or ``board``).
 Making the text objects (hardware.display.text's Line, Stamps and their palettes) is here too: those
@@ -12,7 +12,6 @@ import displayio
 from hardware.display import text
 from hardware.display import tiles
 from hardware.display.layouts import FONT_H, FONT_W
-from seabattle import ui
 
 
 def palettes():
@@ -117,7 +116,7 @@ def stamps(font, x, y, places, chars, palette, right=False, step=0):
     return s
 
 
-def _text(r, group, x, y, chars, color=tiles.TEXT, scale=1, palette=None):
+def text_at(r, group, x, y, chars, color=tiles.TEXT, scale=1, palette=None):
     """A text.Text on the renderer ``r``, appended to ``group``."""
     t = line(text.Text(), r.font, x, y, chars, color, scale, palette)
     t.owner = r
@@ -141,90 +140,17 @@ def build_list(r):
     bar.x = 1
     g.append(bar)
     scale = lay.title_scale
-    title = _text(r, g, 2, lay.title_y, (w - 4) // (FONT_W * scale), tiles.TEXT_ACCENT, scale, r.accent)
+    title = text_at(r, g, 2, lay.title_y, (w - 4) // (FONT_W * scale), tiles.TEXT_ACCENT, scale, r.accent)
     # each row's text centred in its row_h band (where a GridLayout cell put it)
     dy = (lay.row_h - FONT_H) // 2
     # the rows share the plain and the accent palette (text.Text._show swaps them)
-    rows = [_text(r, g, 2, lay.row_y + i * lay.row_h + dy, lay.chars - 1, palette=r.plain)
+    rows = [text_at(r, g, 2, lay.row_y + i * lay.row_h + dy, lay.chars - 1, palette=r.plain)
             for i in range(lay.rows)]
-    more_up = _text(r, g, w - FONT_W - 1, lay.row_y, 1, tiles.TEXT_DIM, palette=r.dim)
-    more_down = _text(r, g, w - FONT_W - 1, min(lay.row_y + (lay.rows - 1) * lay.row_h + 2, lay.height - FONT_H), 1,
+    more_up = text_at(r, g, w - FONT_W - 1, lay.row_y, 1, tiles.TEXT_DIM, palette=r.dim)
+    more_down = text_at(r, g, w - FONT_W - 1, min(lay.row_y + (lay.rows - 1) * lay.row_h + 2, lay.height - FONT_H), 1,
                       tiles.TEXT_DIM, palette=r.dim)
     page_hint = None
     if lay.page_hint:
         x, y, chars = lay.page_hint
-        page_hint = _text(r, g, x, y, chars, tiles.TEXT_DIM, palette=r.dim)
+        page_hint = text_at(r, g, x, y, chars, tiles.TEXT_DIM, palette=r.dim)
     return ListPage(g, bar, title, rows, more_up, more_down, page_hint)
-
-
-def _board_grid(r, g, n, x, y, w, h, cursor=True):
-    from hardware.display import sheets  # the board page's only: the renderer drops it after the build
-
-    sheet = sheets.sheet(n)
-    grid = displayio.TileGrid(sheet, pixel_shader=r.palette, width=w, height=h,
-                              tile_width=n, tile_height=n, x=x, y=y)
-    # the board's right and bottom grid lines: one rectangle of grid colour under the board
-    # (one TileGrid, not one per edge), the board's tiles covering the rest of it
-    t = solid(w * n + 1, h * n + 1, tiles.C_GRID, r.palette)
-    t.x = x
-    t.y = y
-    g.append(t)
-    g.append(grid)
-    sheet = sheets.overlay_sheet(n)
-    out = [grid, None, None]  # the board, its last-shot mark and its cursor
-    # the small board never shows a cursor: no overlay is made for it
-    for i in range(2 if cursor else 1):
-        t = displayio.TileGrid(sheet, pixel_shader=r.palette, width=1, height=1,
-                               tile_width=n + 1, tile_height=n + 1,
-                               default_tile=(tiles.TILE_MARK, tiles.TILE_CURSOR)[i] - ui.T_COUNT)
-        t.hidden = True
-        g.append(t)
-        out[i + 1] = t
-    return out
-
-
-def build_board(r, w=10, h=10):
-    """The BOARD page (a hardware.display.boardview.BoardPage) for a w x h board: its Group,
-    boards, overlays, stamps and lines."""
-    from hardware.display.boardview import BoardPage  # held while the page shows only
-
-    lay = r.layout
-    g = displayio.Group()
-    n = lay.cell
-    x = lay.board_x
-    y = lay.board_y
-    big, mark, cursor = _board_grid(r, g, n, x, y, w, h)
-    small_group = displayio.Group()
-    small, small_mark, _ = _board_grid(r, small_group, lay.small_cell, lay.small_x, lay.small_y, w, h, False)
-    g.append(small_group)
-    col_stamps = row_stamps = None
-    if lay.col_labels:
-        # one letter centred over each column; one pixel higher than the box says: Blinka
-        # draws descenders (Д, Ц) one row low
-        col_stamps = stamps(r.font, x + (n + 1 - FONT_W) // 2, y - FONT_H - 1,
-                            [(k * n, 0) for k in range(w)], 1, r.dim)
-        g.append(col_stamps.item)
-    if lay.row_labels:
-        # row numbers right-aligned in two cells against the board
-        row_stamps = stamps(r.font, x - 1 - 2 * FONT_W, y + (n + 1 - FONT_H) // 2,
-                            [(0, k * n) for k in range(h)], 2, r.dim, True, n)
-        g.append(row_stamps.item)
-    # each side box's lines in one TileGrid (text.Lines)
-    side = []
-    for x, y, lines, chars in lay.side:
-        t = line(text.Lines(), r.font, x, y, chars, tiles.TEXT, 1, r.plain, lines)
-        t.owner = r
-        t.texts = [""] * lines
-        g.append(t.item)
-        side.append(t)
-    # the message: double size where the layout has it, normal size for texts too long for
-    # that: one line as wide as the normal size's, in a Group whose scale changes
-    # (BoardPage._set_message); at double size only its first ``chars`` tiles show text
-    x, y, chars, scale = lay.message
-    message = _text(r, g, x, y, chars * scale, tiles.TEXT, scale)
-    message.chars = chars
-    hint = None
-    if lay.hint:
-        x, y, chars = lay.hint
-        hint = _text(r, g, x, y, chars, tiles.TEXT_DIM, palette=r.dim)
-    return BoardPage(g, big, mark, cursor, small_group, small, small_mark, col_stamps, row_stamps, side, message, hint)

@@ -82,8 +82,8 @@ class Renderer:
 
     def _show(self, page):
         """Replace the page on screen with a newly built ``page`` (_LIST or _BOARD), built by
-        hardware.display.pages (with hardware.display.sheets for a board's sprites), loaded for
-        the build and dropped after it. Each page's updating code (hardware.display.listview,
+        hardware.display.pages (with hardware.display.boardpage and hardware.display.sheets for a
+        board), loaded for the build and dropped after it. Each page's updating code (hardware.display.listview,
         hardware.display.boardview) is held while that page shows only (the battle holds no
         menu's, a menu no board's)."""
         from hardware.display import pages
@@ -97,8 +97,12 @@ class Renderer:
             self.shown = self.listing.group
         else:
             forget("hardware.display.listview")
-            self.board = pages.build_board(self, self.board_w, self.board_h)
+            from hardware.display import boardpage
+
+            self.board = boardpage.build(self, self.board_w, self.board_h)
             self.shown = self.board.group
+            boardpage = None
+            forget("hardware.display.boardpage")
             forget("hardware.display.sheets")
         self.root.append(self.shown)
         self.page = page

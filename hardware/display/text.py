@@ -174,7 +174,7 @@ class Lines(Line):
     """Lines of text that never change colour, stacked a cell's height apart in one TileGrid
     (a side box of the board page): one object and one TileGrid for the box, not a Text and a
     TileGrid per line (~350 bytes a line on the 32-bit VM). ``texts`` are the lines shown.
-    Made by hardware.display.pages.build_board: a Line with ``owner`` and ``texts``."""
+    Made by hardware.display.boardpage.build: a Line with ``owner`` and ``texts``."""
 
     def set(self, row, text):
         text = fit(text, self.chars)
