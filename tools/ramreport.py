@@ -1,4 +1,4 @@
-"""How much RAM the game needs: ``python -m tools.ramreport [--vm unix|wasm|both] [--heap SIZE] [--hard] [--modules] [--duel] [--compile] [--min-heap]``.
+"""How much RAM the game needs: ``python -m tools.ramreport [--vm unix|wasm|both] [--heap SIZE] [--hard] [--modules] [--duel] [--compile] [--min-heap] [--mpy]``.
 
 Runs tools/ramreport_mp.py on MicroPython (tools/mpvm: the 64-bit unix port, the 32-bit WASI
 build) with the board-only modules stood in (tools/mpstubs) and the libraries from lib/
@@ -8,7 +8,8 @@ it, as the host and as the joiner, and at 160x128 also in a fresh VM, resumed af
 with an opponent who never comes back. Prints the live heap (after gc.collect) per start-up
 stage, after start-up and at the peak, and the most on each screen. ``--hard`` adds the hard
 level, ``--modules`` and ``--duel`` what each module adds, ``--compile`` the room compiling from
-source needs (tools/rammodules), ``--min-heap`` the smallest heap that finishes a game.
+source needs (tools/rammodules: each module on 32 bits, and the biggest on 64), ``--min-heap`` the
+smallest heap that finishes a game, ``--mpy`` every figure with the game precompiled (tools.deploy).
 
 How the figures are taken, what still differs from a board, the budget (BUDGET_32) and what moves
 a figure with no change to the game: docs/ram.md.
