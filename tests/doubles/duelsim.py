@@ -94,10 +94,11 @@ class Match:
     def done(self):
         return self.duels[0].phase == D.DONE and self.duels[1].phase == D.DONE
 
-    def run(self, limit_ms=3600000):
-        """Step until both sides are done (or ``limit_ms`` of simulated time); returns done()."""
+    def run(self, limit_ms=3600000, side=None):
+        """Step until both sides are done, or only ``side`` if given (or ``limit_ms`` of simulated
+        time); returns done()."""
         end = self.clock() + limit_ms
-        while not self.done() and self.clock() < end:
+        while self.clock() < end and not (self.done() if side is None else self.duels[side].phase == D.DONE):
             self.step()
         return self.done()
 
