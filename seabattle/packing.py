@@ -24,19 +24,7 @@ def perelman_fleet(rules, rng):
     allows it; if the rules leave no such fleet, the distance rule is relaxed step by step, and
     in the end a plain random fleet is returned, so this never fails where a fleet exists.
     """
-    w = rules.width
-    h = rules.height
-    corner = rng.randrange(4)
-    right = corner & 1
-    bottom = corner >> 1
-    band = bytearray(rules.cells)
-    for sq in range(rules.cells):
-        x = sq % w
-        y = sq // w
-        dx = w - 1 - x if right else x
-        dy = h - 1 - y if bottom else y
-        if dx < BAND or dy < BAND:
-            band[sq] = 1
+    band, right, bottom = corner_band(rules, rng)
     big = [s for s in rules.fleet if s > 1]
     singles = len(rules.fleet) - len(big)
     for gap in (3, 2, 0):
@@ -51,6 +39,23 @@ def perelman_fleet(rules, rng):
                 spread(sea, singles, rng, placed, None, gap)):
             return Fleet(rules, [Ship(c) for c in placed])
     return random_fleet(rules, rng)
+
+
+def corner_band(rules, rng):
+    """(band, right, bottom): a random corner (``right``, ``bottom``: its edges, 0 or 1) and the
+    cells within BAND lines of either of its two edges (1 in ``band``), where the big ships pack."""
+    w = rules.width
+    h = rules.height
+    corner = rng.randrange(4)
+    right = corner & 1
+    bottom = corner >> 1
+    band = bytearray(rules.cells)
+    for sq in range(rules.cells):
+        dx = w - 1 - sq % w if right else sq % w
+        dy = h - 1 - sq // w if bottom else sq // w
+        if dx < BAND or dy < BAND:
+            band[sq] = 1
+    return band, right, bottom
 
 
 def pack(sea, sizes, rng, placed, band, right, bottom, floor=-1, budget=None):

@@ -143,17 +143,7 @@ def corner_fleet(rules, rng):
     if rules.touch == TOUCH_FREE:  # (see STYLES; under the corners rules this packing's peak
         # between steps is 6.7 KB, 20 fleets in a 48 KB unix port VM, not perelman's > 128 KB)
         return edge_fleet(rules, rng)
-    w = rules.width
-    h = rules.height
-    corner = rng.randrange(4)
-    right = corner & 1
-    bottom = corner >> 1
-    strip = bytearray(rules.cells)
-    for sq in range(rules.cells):
-        dx = w - 1 - sq % w if right else sq % w
-        dy = h - 1 - sq // w if bottom else sq // w
-        if dx < packing.BAND or dy < packing.BAND:
-            strip[sq] = 1
+    strip, right, bottom = packing.corner_band(rules, rng)
     sea = _Sea(rules)
     placed = []
     done = yield from packing.pack(sea, [s for s in rules.fleet if s > 1], rng, placed, strip, right, bottom)
