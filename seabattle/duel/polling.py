@@ -7,8 +7,9 @@ from seabattle.compat import forget, load_module
 from seabattle.duel.wire import DONE, OVER, PLAY, SETUP, T_TOSS_R, finding
 
 # each phase's modules (by phase: SETUP, PLAY, OVER), held while it lasts
-PARTS = (("seabattle.duel.setup", "seabattle.duel.handshake"), ("seabattle.duel.shots", "seabattle.duel.results"),
-         ("seabattle.duel.reveal",))
+PARTS = ("seabattle.duel.setup", "seabattle.duel.handshake", "seabattle.duel.shots", "seabattle.duel.results",
+         "seabattle.duel.reveal")
+PART_PHASE = b"\x00\x00\x01\x01\x02"  # the phase each of PARTS belongs to
 
 
 def poll(d):
@@ -52,10 +53,9 @@ def tidy(d):
     message loads its module again: correct, only slower), and all of them and the channel's
     while the link is down: then only the timers run, and finding the peer needs the room."""
     now = d.phase if d._up else -1
-    for i in range(3):
-        if i != now:
-            for name in PARTS[i]:
-                forget(name)
+    for i in range(5):  # (a counted loop: nothing allocated, once a frame)
+        if PART_PHASE[i] != now:
+            forget(PARTS[i])
     if now != OVER:
         forget("seabattle.duel.verify")  # the reveal's check
     if d._synced or not d._up:
