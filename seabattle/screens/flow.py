@@ -1,20 +1,19 @@
-"""The flow of screens: abstract actions in (seabattle.ui UP ... NEXT), a ui.Screen out.
-
-No display code: a renderer shows ``flow.screen`` after each ``act(action)`` or ``tick(now)``,
-and a test can play a whole game by calling ``act``. The clock is injected through ``tick(now)``
-(seconds, any origin): the computer's shots and the pause after the last shot wait on it.
-
-Screens (``flow.name``): title, level, place, place_menu, making (the computer places its fleet,
-a step a frame: ``tick``), battle, pause, end, stats, about, and
-the duel screens duel, duel_host, duel_join, duel_code, duel_wait, duel_reconnect, duel_gone,
-duel_saved (seabattle.screens.lobby and seabattle.screens.duel: loaded when a duel is chosen,
-dropped back on the title).
-
-This module holds the state and what every screen shares; the screens of each phase are
-functions of the Flow in a module of their own (see PHASES, ``_phase``), so that a board holds
-and compiles only the phase on screen (its code is heap on CircuitPython) and never all of them
-at once. Those modules never import this one: they get the Flow as their ``f``.
-"""
+# The flow of screens: abstract actions in (seabattle.ui UP ... NEXT), a ui.Screen out.
+#
+# No display code: a renderer shows ``flow.screen`` after each ``act(action)`` or ``tick(now)``,
+# and a test can play a whole game by calling ``act``. The clock is injected through ``tick(now)``
+# (seconds, any origin): the computer's shots and the pause after the last shot wait on it.
+#
+# Screens (``flow.name``): title, level, place, place_menu, making (the computer places its fleet,
+# a step a frame: ``tick``), battle, pause, end, stats, about, and
+# the duel screens duel, duel_host, duel_join, duel_code, duel_wait, duel_reconnect, duel_gone,
+# duel_saved (seabattle.screens.lobby and seabattle.screens.duel: loaded when a duel is chosen,
+# dropped back on the title).
+#
+# This module holds the state and what every screen shares; the screens of each phase are
+# functions of the Flow in a module of their own (see PHASES, ``_phase``), so that a board holds
+# and compiles only the phase on screen (its code is heap on CircuitPython) and never all of them
+# at once. Those modules never import this one: they get the Flow as their ``f``.
 
 from seabattle import strings, ui
 from seabattle.compat import forget, load_module
@@ -31,7 +30,7 @@ LOBBY_SCREENS = ("duel", "duel_saved", "duel_host", "duel_join")
 
 
 class Settings:
-    """What the title menu changes; a board may save it."""
+    # What the title menu changes; a board may save it.
 
     def __init__(self, lang="ru", letters=None, rules="classic", sound_on=True, level=0):
         # letters None: the language's own (А–К for ru/uk, A–J for en) until the player picks
@@ -143,7 +142,7 @@ class Flow:
     # ----- input -------------------------------------------------------------------------------
 
     def act(self, action):
-        """Apply one action to the current screen."""
+        # Apply one action to the current screen.
         if self.name in LOBBY_SCREENS:
             load_module("seabattle.screens.lobby").act(self, action)
         elif self.name.startswith("duel"):
@@ -152,8 +151,8 @@ class Flow:
             self._phase_mod.act(self, action)
 
     def tick(self, now):
-        """Let time pass (``now``: integer ms, never a float: a board's floats lose the milliseconds
-        after about an hour): the computer's shots, the pause before the end screen, the duel link."""
+        # Let time pass (``now``: integer ms, never a float: a board's floats lose the milliseconds
+        # after about an hour): the computer's shots, the pause before the end screen, the duel link.
         self.now = now
         if self.name in ("battle", "making"):  # seabattle.screens.battle's, seabattle.screens.enemy_fleet's
             self._phase_mod.tick(self, now)
@@ -161,8 +160,8 @@ class Flow:
             self.duel.poll(self, now)
 
     def _move(self, square, action):
-        """The square a cursor at ``square`` moves to (placing and battle), or -1 for another
-        action."""
+        # The square a cursor at ``square`` moves to (placing and battle), or -1 for another
+        # action.
         w = self.rules.width
         h = self.rules.height
         x = square % w
@@ -187,11 +186,11 @@ class Flow:
     # ----- the phases: title and menus, placing, battle, end (a module each) --------------------
 
     def _phase(self, name):
-        """The module ``name`` of a phase's screens (one of PHASES' first five), loaded now if
-        another phase's was; that one is dropped first (see ``forget``), so a board holds the
-        code of the phase on screen only, and compiles one module of a few KB at a time. ``name``
-        "": no phase's module held (a duel screen that shows none of theirs needs the room: the
-        lobby, a lost link); None returned."""
+        # The module ``name`` of a phase's screens (one of PHASES' first five), loaded now if
+        # another phase's was; that one is dropped first (see ``forget``), so a board holds the
+        # code of the phase on screen only, and compiles one module of a few KB at a time. ``name``
+        # "": no phase's module held (a duel screen that shows none of theirs needs the room: the
+        # lobby, a lost link); None returned.
         if self._phase_name != name:
             self._phase_mod = None
             for other in PHASES:
@@ -219,27 +218,27 @@ class Flow:
         return self._phase_mod
 
     def go_title(self, selected=0):
-        """The title menu, row ``selected`` (an index or a key such as "stats")."""
+        # The title menu, row ``selected`` (an index or a key such as "stats").
         self._phase("seabattle.screens.title").go_title(self, selected)
 
     def go_place(self, keep=False):
-        """Placing the fleet: a new one, or (``keep``) the one in hand."""
+        # Placing the fleet: a new one, or (``keep``) the one in hand.
         self._phase("seabattle.screens.place").go_place(self, keep)
 
     def start_battle(self, resumed=False):
-        """The battle's screen, the match made (``resumed``: a saved duel's, shown again)."""
+        # The battle's screen, the match made (``resumed``: a saved duel's, shown again).
         self._phase("seabattle.screens.battle").start(self, resumed)
 
     def go_duel(self):
-        """The duel menu (seabattle.screens.levels.go_duel)."""
+        # The duel menu (seabattle.screens.levels.go_duel).
         load_module("seabattle.screens.levels").go_duel(self)
 
     # ----- saved games (offering one on the title: seabattle.screens.title.offer) ------------------
 
     def saving(self):
-        """(Game, extra bytes) for seabattle.save.dumps while a game against the computer is on,
-        else None (no game, a duel (it keeps its own state), or a finished game: the end
-        screen's statistics clear it). Ask after ``results`` changes, never per frame."""
+        # (Game, extra bytes) for seabattle.save.dumps while a game against the computer is on,
+        # else None (no game, a duel (it keeps its own state), or a finished game: the end
+        # screen's statistics clear it). Ask after ``results`` changes, never per frame.
         m = self.match
         if m is None or m.duel or m.over() or self.name not in ("battle", "pause"):
             return None  # "end": over, or surrendered

@@ -15,7 +15,7 @@ from seabattle.ai.normal import Normal
 from seabattle.ai.fleet import STYLES, computer_fleet
 from seabattle.ai.styles import style_fleet
 from seabattle.ai.hard import player
-from seabattle.ai.hard import search
+from seabattle.ai.hard import seek
 from seabattle.ai.hard.player import SEARCH_SLICE, Hard
 from seabattle.ai.hard.player import STYLES as HARD_STYLES
 from seabattle.board import UNKNOWN
@@ -153,27 +153,27 @@ def counted(calls, key, method):
     return wrapper
 
 
-_SEARCH = (search._place, search.spots, player.forget)
+_SEARCH = (seek.place, seek.spots, player.forget)
 
 
 def with_counted_search(calls):
     """Count the calls of the fallback search's functions in ``calls`` (its module's own: the
     search calls them through its globals), or with None put them back. The search's module
-    (seabattle.ai.hard.search) stays loaded meanwhile: the hard level drops it after each pool it
+    (seabattle.ai.hard.seek) stays loaded meanwhile: the hard level drops it after each pool it
     rebuilds on a board's VM, and a fresh one would not count."""
     if calls is None:
-        search._place, search.spots, player.forget = _SEARCH
+        seek.place, seek.spots, player.forget = _SEARCH
         return
     import sys
 
     import seabattle
 
-    sys.modules["seabattle.ai.hard.search"] = seabattle.ai.hard.search = search  # if dropped since
+    sys.modules["seabattle.ai.hard.seek"] = seabattle.ai.hard.seek = seek  # if dropped since
     place, spots, forget = _SEARCH
-    search._place = counted(calls, "place", place)
+    seek.place = counted(calls, "place", place)
     if "spots" in calls:
-        search.spots = counted(calls, "spots", spots)
-    player.forget = lambda name: None if name == "seabattle.ai.hard.search" else forget(name)
+        seek.spots = counted(calls, "spots", spots)
+    player.forget = lambda name: None if name == "seabattle.ai.hard.seek" else forget(name)
 
 
 def sliced_game(hard, rules, fleet, calls, worst):

@@ -250,7 +250,7 @@ def test_the_corner_draw_counts_the_ships_habit_favours():
 
 def test_hard_battle_holds_only_the_chains_code():
     # the set-up (seabattle.ai.hard.buffers), the opening table's reading (seabattle.ai.hard.opening), the
-    # search that rebuilds the pool after a collapse (seabattle.ai.hard.search) and the normal level's
+    # search that rebuilds the pool after a collapse (seabattle.ai.hard.search, seek) and the normal level's
     # move that stands in after one (seabattle.ai.normal, with seabattle.ai.easy, its base) are loaded
     # for their moment and dropped: between moves a battle holds seabattle.ai.hard.player alone (~12 KB
     # of a board's heap for the four). Checked
@@ -269,7 +269,8 @@ def test_hard_battle_holds_only_the_chains_code():
         hard.learn(game.shoot(hard.choose(view)))
         while hard.busy():
             hard.step()
-        for name in ("seabattle.ai.hard.buffers", "seabattle.ai.hard.opening", "seabattle.ai.hard.search", "seabattle.ai.normal",
+        for name in ("seabattle.ai.hard.buffers", "seabattle.ai.hard.opening", "seabattle.ai.hard.search", "seabattle.ai.hard.seek",
+                     "seabattle.ai.normal",
                      "seabattle.ai.easy"):
             if board_vm and name in sys.modules:
                 held.append((view.shots, name))

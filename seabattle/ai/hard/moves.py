@@ -1,9 +1,8 @@
-"""The hard level's chain moves past the plain jump of an unhit ship (seabattle.ai.hard.chain): the
-style prior (which spots each style of STYLES favours, a corner style's corner drawn again) and the
-moves of a wounded ship (redrawn through its hits, or its hits handed to a ship of another size).
-Methods of the Hard player (seabattle.ai.hard.player), held for its battle; its fields are set in
-Hard.__init__.
-"""
+# The hard level's chain moves past the plain jump of an unhit ship (seabattle.ai.hard.chain): the
+# style prior (which spots each style of STYLES favours, a corner style's corner drawn again) and the
+# moves of a wounded ship (redrawn through its hits, or its hits handed to a ship of another size).
+# Methods of the Hard player (seabattle.ai.hard.player), held for its battle; its fields are set in
+# Hard.__init__.
 
 from seabattle.board import HIT, UNKNOWN
 from seabattle.compat import const
@@ -16,12 +15,12 @@ BAND = 3  # the corner style's L: the edge line, a gap, a line (as seabattle.pac
 
 class Moves:
     def corner(self, base):
-        """Gibbs draw of the corner of the corner-style fleet at ``base``, given its ships afloat
-        and the sunk ones: corner c weighs LIFT ** (the ships ``habit`` favours at c); sets and
-        returns the fleet's style (3 + c). The weights are relative to the best corner's, and a
-        corner 9 ships behind it weighs 0 (it would weigh 8 ** -9 of it): every number is a small
-        int below 2 ** 30 (4 * 8 ** 9 at most), as a board's ints and ``random.randrange`` need.
-        ``habit``'s test for the four corners at once, one ship at a time (a third of the time)."""
+        # Gibbs draw of the corner of the corner-style fleet at ``base``, given its ships afloat
+        # and the sunk ones: corner c weighs LIFT ** (the ships ``habit`` favours at c); sets and
+        # returns the fleet's style (3 + c). The weights are relative to the best corner's, and a
+        # corner 9 ships behind it weighs 0 (it would weigh 8 ** -9 of it): every number is a small
+        # int below 2 ** 30 (4 * 8 ** 9 at most), as a board's ints and ``random.randrange`` need.
+        # ``habit``'s test for the four corners at once, one ship at a time (a third of the time).
         fleets = self.fleets
         sizes = self.sizes
         dead = self.dead
@@ -77,7 +76,7 @@ class Moves:
         return 3 + c
 
     def habit(self, code, size, style):
-        """Does a ship at ``code`` lie where ``style`` favours it (see STYLES)?"""
+        # Does a ship at ``code`` lie where ``style`` favours it (see STYLES)?
         if style == 1 and size == 1:
             return False
         start = code >> 1
@@ -106,8 +105,8 @@ class Moves:
         return y == 0 or y == self.h - 1
 
     def _hits(self, code, size):
-        """How many hits the ship at ``code`` covers; the first one's square goes to ``anchor`` (a
-        tuple back would be allocated: every chain move of a wounded ship asks)."""
+        # How many hits the ship at ``code`` covers; the first one's square goes to ``anchor`` (a
+        # tuple back would be allocated: every chain move of a wounded ship asks).
         known = self.known
         step = self.w if code & 1 else 1
         c = code >> 1
@@ -123,8 +122,8 @@ class Moves:
         return hits
 
     def through(self, anchor, size, hits):
-        """Fill ``codes`` with the legal codes of a ship of ``size`` through ``anchor`` covering
-        ``hits`` hits (those of the ship that covered them); returns how many."""
+        # Fill ``codes`` with the legal codes of a ship of ``size`` through ``anchor`` covering
+        # ``hits`` hits (those of the ship that covered them); returns how many.
         w = self.w
         h = self.h
         known = self.known
@@ -164,11 +163,11 @@ class Moves:
         return n
 
     def _swap(self, base, j, k, style):
-        """Metropolis-Hastings move: wounded ship ``j`` hands its hits to the unhit ship ``k`` of
-        another size (drawn among the spots through them) and goes to a random spot. Accepted with
-        the ratio that keeps the pool's law (uniform, or the style's prior). Ship ``j`` (size ``a``)
-        goes from ``code`` to ``new``, ship ``k`` (size ``b``) from ``other`` to ``moved``; ``n`` and
-        ``m``: the spots of each size through the hits."""
+        # Metropolis-Hastings move: wounded ship ``j`` hands its hits to the unhit ship ``k`` of
+        # another size (drawn among the spots through them) and goes to a random spot. Accepted with
+        # the ratio that keeps the pool's law (uniform, or the style's prior). Ship ``j`` (size ``a``)
+        # goes from ``code`` to ``new``, ship ``k`` (size ``b``) from ``other`` to ``moved``; ``n`` and
+        # ``m``: the spots of each size through the hits.
         fleets = self.fleets
         sizes = self.sizes
         a = sizes[j]
@@ -225,8 +224,8 @@ class Moves:
         self._mark(other, b, 1)
 
     def _redraw(self, code, size, style=0):
-        """Gibbs move of a wounded ship: among the legal spots covering its hits, each weighed by
-        the fleet's style (uniformly for style 0)."""
+        # Gibbs move of a wounded ship: among the legal spots covering its hits, each weighed by
+        # the fleet's style (uniformly for style 0).
         hits = self._hits(code, size)
         anchor = self.anchor
         n = self.through(anchor, size, hits)

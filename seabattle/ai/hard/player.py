@@ -1,70 +1,69 @@
-"""The hard level: fires where a ship most likely is, reasoning over whole fleets.
-
-It keeps a pool of ``POOL`` whole enemy fleets, each consistent with every answer so far (misses,
-hits, sunk ships and their halos, the sizes still afloat, the touching rule), and fires at the
-unknown cell most of them put a ship on. Counting single ships' placements (probability density)
-ignores that ships must fit together; a pool of whole fleets does not, and so it is not fooled
-by a player who packs a corner or hugs the border.
-
-How the pool follows the game (sequential Monte Carlo):
-
-- each answer removes the fleets that contradict it (a sunk ship: the fleets with exactly that
-  ship keep it, marked sunk; all others go). The survivors are still fair samples, now
-  conditioned on one more answer;
-- each removed fleet is replaced by a copy of a survivor (each survivor copied as evenly as the
-  numbers allow: systematic resampling), moved by a Markov chain that
-  leaves the consistent fleets' uniform distribution unchanged: a ship not yet hit jumps to a
-  uniformly random spot among those on unknown cells (kept up to date per answer), taken when no
-  other ship forbids it (Metropolis); a wounded ship is redrawn among the few legal spots through
-  its hits (Gibbs). A few sweeps make the copy a new sample (drawn from the whole board, late in a
-  game nearly every spot was refused and half the copies stayed equal to their parent); after a
-  miss the sweeps grow with the copies each survivor makes (seabattle.ai.hard.answers' _SWEEPS_MAX), since a few survivors
-  copied many times otherwise leave the pool in families of near copies;
-- if no fleet survives (the pool was too small for a surprise), a randomised search builds one
-  consistent fleet and the chain grows seabattle.ai.hard.search's _REBUILD fleets from it (the next answers' copies refill
-  the rest); right after a hit the normal level moves instead, and this waits for the next miss. The search is sliced like the rest of
-  the work (``search_slice`` units of work a step, a unit being one cell or spot examined) and
-  bounded (``search_total`` units): if it finds nothing in time, the normal level picks that move
-  and the search runs again after the next answer.
-
-The prior is not only uniform: a share of the pool (``STYLES``) follows chains that favour the
-spots human players like (big ships on the edge line, every ship on the border, the big ships
-packed at a corner), so the shooter is not fooled by those habits; the answers decide how much
-of the pool each style keeps.
-
-The player waits for as little as possible: after a miss the work of the answer is done during
-the player's turn (``busy()`` is true while there is some; a player who fires before it is done
-waits for the rest), while after a hit, when the computer fires
-again at once, only the filter and at most TOPUP (seabattle.ai.hard.answers) copies come before the next shot: at most
-POOL fleets checked, half of them tallied (the filter tallies the fewer of the fleets that went
-and those that stayed) and TOPUP copies; the fleets removed meanwhile are replaced after the
-next miss. A device shows the answer for a moment before the next shot and steps the work
-during it. Which work comes before which move depends only on the answers (never on the clock),
-so a seed replays its game however the slices fall, unless a device's patience runs out first
-(``hurry``: the move then comes from the part of the refill done by then). A wounded ship may
-also hand its hits to an unhit ship of another size (a Metropolis-Hastings swap), so copies do
-not keep the size their ancestor first gave it.
-
-The first pool comes from an opening table (seabattle.ai.hard.opening) when there is one for the rules.
-
-The player sits above its parts: the filter and the refill (seabattle.ai.hard.answers), the chain
-(seabattle.ai.hard.chain) and its other moves (seabattle.ai.hard.moves) are its methods, held for
-the battle; every field they use is set in ``__init__`` below. What runs once or rarely is a module
-of its own, loaded for that moment (``load_module``) and dropped after (seabattle.compat.forget):
-making the pool's tables (seabattle.ai.hard.buffers), reading the opening table
-(seabattle.ai.hard.opening), the fallback search and the pool it rebuilds
-(seabattle.ai.hard.search), a resync (seabattle.ai.hard.resync), the checks of boards over 127
-cells (seabattle.ai.hard.big), and the normal level's move after a collapse (seabattle.ai.normal).
-The density (seabattle.ai.hard.density) is an object the player holds where the rules give it a
-share.
-
-Fleets are stored as ship codes (first square * 2 + vertical) in one ``bytearray`` (one byte a
-ship on boards up to 127 cells, else an ``array('H')``); the working
-buffers are allocated once, so per-cell loops allocate nothing. The work is a generator: ``step``
-runs one slice of it, so a device interleaves it with input and drawing, and the work an answer
-causes is done during the human's turn, before the computer needs its next move. Only the answer
-counts, not the clock: the same seed gives the same game however the slices fall.
-"""
+# The hard level: fires where a ship most likely is, reasoning over whole fleets.
+#
+# It keeps a pool of ``POOL`` whole enemy fleets, each consistent with every answer so far (misses,
+# hits, sunk ships and their halos, the sizes still afloat, the touching rule), and fires at the
+# unknown cell most of them put a ship on. Counting single ships' placements (probability density)
+# ignores that ships must fit together; a pool of whole fleets does not, and so it is not fooled
+# by a player who packs a corner or hugs the border.
+#
+# How the pool follows the game (sequential Monte Carlo):
+#
+# - each answer removes the fleets that contradict it (a sunk ship: the fleets with exactly that
+#   ship keep it, marked sunk; all others go). The survivors are still fair samples, now
+#   conditioned on one more answer;
+# - each removed fleet is replaced by a copy of a survivor (each survivor copied as evenly as the
+#   numbers allow: systematic resampling), moved by a Markov chain that
+#   leaves the consistent fleets' uniform distribution unchanged: a ship not yet hit jumps to a
+#   uniformly random spot among those on unknown cells (kept up to date per answer), taken when no
+#   other ship forbids it (Metropolis); a wounded ship is redrawn among the few legal spots through
+#   its hits (Gibbs). A few sweeps make the copy a new sample (drawn from the whole board, late in a
+#   game nearly every spot was refused and half the copies stayed equal to their parent); after a
+#   miss the sweeps grow with the copies each survivor makes (seabattle.ai.hard.answers' _SWEEPS_MAX), since a few survivors
+#   copied many times otherwise leave the pool in families of near copies;
+# - if no fleet survives (the pool was too small for a surprise), a randomised search builds one
+#   consistent fleet and the chain grows seabattle.ai.hard.search's _REBUILD fleets from it (the next answers' copies refill
+#   the rest); right after a hit the normal level moves instead, and this waits for the next miss. The search is sliced like the rest of
+#   the work (``search_slice`` units of work a step, a unit being one cell or spot examined) and
+#   bounded (``search_total`` units): if it finds nothing in time, the normal level picks that move
+#   and the search runs again after the next answer.
+#
+# The prior is not only uniform: a share of the pool (``STYLES``) follows chains that favour the
+# spots human players like (big ships on the edge line, every ship on the border, the big ships
+# packed at a corner), so the shooter is not fooled by those habits; the answers decide how much
+# of the pool each style keeps.
+#
+# The player waits for as little as possible: after a miss the work of the answer is done during
+# the player's turn (``busy()`` is true while there is some; a player who fires before it is done
+# waits for the rest), while after a hit, when the computer fires
+# again at once, only the filter and at most TOPUP (seabattle.ai.hard.answers) copies come before the next shot: at most
+# POOL fleets checked, half of them tallied (the filter tallies the fewer of the fleets that went
+# and those that stayed) and TOPUP copies; the fleets removed meanwhile are replaced after the
+# next miss. A device shows the answer for a moment before the next shot and steps the work
+# during it. Which work comes before which move depends only on the answers (never on the clock),
+# so a seed replays its game however the slices fall, unless a device's patience runs out first
+# (``hurry``: the move then comes from the part of the refill done by then). A wounded ship may
+# also hand its hits to an unhit ship of another size (a Metropolis-Hastings swap), so copies do
+# not keep the size their ancestor first gave it.
+#
+# The first pool comes from an opening table (seabattle.ai.hard.opening) when there is one for the rules.
+#
+# The player sits above its parts: the filter and the refill (seabattle.ai.hard.answers), the chain
+# (seabattle.ai.hard.chain) and its other moves (seabattle.ai.hard.moves) are its methods, held for
+# the battle; every field they use is set in ``__init__`` below. What runs once or rarely is a module
+# of its own, loaded for that moment (``load_module``) and dropped after (seabattle.compat.forget):
+# making the pool's tables (seabattle.ai.hard.buffers), reading the opening table
+# (seabattle.ai.hard.opening), the fallback search and the pool it rebuilds
+# (seabattle.ai.hard.search), a resync (seabattle.ai.hard.resync), the checks of boards over 127
+# cells (seabattle.ai.hard.big), and the normal level's move after a collapse (seabattle.ai.normal).
+# The density (seabattle.ai.hard.density) is an object the player holds where the rules give it a
+# share.
+#
+# Fleets are stored as ship codes (first square * 2 + vertical) in one ``bytearray`` (one byte a
+# ship on boards up to 127 cells, else an ``array('H')``); the working
+# buffers are allocated once, so per-cell loops allocate nothing. The work is a generator: ``step``
+# runs one slice of it, so a device interleaves it with input and drawing, and the work an answer
+# causes is done during the human's turn, before the computer needs its next move. Only the answer
+# counts, not the clock: the same seed gives the same game however the slices fall.
 
 from array import array
 
@@ -218,7 +217,7 @@ class Hard(Answers, Chain):
                 return sq
 
     def start(self, view):
-        """Begin the move on ``view`` (the chart of the enemy); ``step()`` until it returns >= 0."""
+        # Begin the move on ``view`` (the chart of the enemy); ``step()`` until it returns >= 0.
         if not self.verify(view):
             load_module("seabattle.ai.hard.resync")._sync(self, view)  # (then the pool is rebuilt: seabattle.ai.hard.search)
             forget("seabattle.ai.hard.resync")
@@ -226,7 +225,7 @@ class Hard(Answers, Chain):
         self.want = _MOVE
 
     def step(self):
-        """One slice of work: the square to fire at once the move is ready, else -1."""
+        # One slice of work: the square to fire at once the move is ready, else -1.
         if self.gen is None:
             if not self.queue and not self.want and self.ready:
                 return -1
@@ -241,20 +240,20 @@ class Hard(Answers, Chain):
         return sq
 
     def hurry(self):
-        """The player has waited long enough for this move (a device's patience: PATIENCE after
-        the answer's pause, seabattle.screens.battle): if the refill after the last answer is not done,
-        the move comes from the pool as it stands (the survivors and the copies made so far) and
-        the refill goes on after it; once the next move is asked for, an answer that came
-        meanwhile is applied first (the rest of that refill waits for the next one). After a target
-        phase the refill takes up to ~30 s on a CLUE (docs/opponent.md): a player who fires at once
-        meets a slightly weaker shot instead of that wait; one who takes a few seconds never
-        notices. Unlike the rest, this depends on the clock."""
+        # The player has waited long enough for this move (a device's patience: PATIENCE after
+        # the answer's pause, seabattle.screens.battle): if the refill after the last answer is not done,
+        # the move comes from the pool as it stands (the survivors and the copies made so far) and
+        # the refill goes on after it; once the next move is asked for, an answer that came
+        # meanwhile is applied first (the rest of that refill waits for the next one). After a target
+        # phase the refill takes up to ~30 s on a CLUE (docs/opponent.md): a player who fires at once
+        # meets a slightly weaker shot instead of that wait; one who takes a few seconds never
+        # notices. Unlike the rest, this depends on the clock.
         if self.want:
             self.want = _HURRIED
 
     def busy(self):
-        """True while there is work ``step`` can do before the next move is asked for (in the
-        background: after a miss, the player's turn; after a hit, the pause before the next shot)."""
+        # True while there is work ``step`` can do before the next move is asked for (in the
+        # background: after a miss, the player's turn; after a hit, the pause before the next shot).
         return bool(self.queue) or not self.ready or (self.gen is not None and not self.hold)
 
     def learn(self, shot):
@@ -266,7 +265,7 @@ class Hard(Answers, Chain):
     # ----- keeping in step with the view --------------------------------------------------------
 
     def verify(self, view):
-        """True if my chart, with the answers still queued, matches the view."""
+        # True if my chart, with the answers still queued, matches the view.
         if view.shots != self.seen:
             return False
         known = self.known
@@ -283,9 +282,9 @@ class Hard(Answers, Chain):
     # ----- the work -----------------------------------------------------------------------------
 
     def run(self):
-        """Generator, one for the whole game: apply each answer, refill the pool (all of it after a
-        miss; after a hit only what the next shot needs), pick a square when asked. What it does
-        depends on the answers and the moves asked for, never on how the slices fall."""
+        # Generator, one for the whole game: apply each answer, refill the pool (all of it after a
+        # miss; after a hit only what the next shot needs), pick a square when asked. What it does
+        # depends on the answers and the moves asked for, never on how the slices fall.
         if not self.ready:
             for _ in self._build():
                 yield -1
@@ -370,15 +369,15 @@ class Hard(Answers, Chain):
             yield chosen
 
     def randrange(self, n):
-        """The normal level's player, made again for a move of its own, draws this (see run)."""
+        # The normal level's player, made again for a move of its own, draws this (see run).
         return self.normal
 
     def _build(self):
-        """A new pool: the opening table's at the start of a game if there is one for these rules,
-        else (and after a collapse) one fleet by search, the others by a long chain from it. The
-        table's reading and the search are modules of their own (seabattle.ai.hard.opening,
-        seabattle.ai.hard.search), loaded for that moment and dropped after; so is clearing the
-        pool (the search's ``build`` does it; a new player's pool is clear: seabattle.ai.hard.buffers)."""
+        # A new pool: the opening table's at the start of a game if there is one for these rules,
+        # else (and after a collapse) one fleet by search, the others by a long chain from it. The
+        # table's reading and the search are modules of their own (seabattle.ai.hard.opening,
+        # seabattle.ai.hard.search with seabattle.ai.hard.seek), loaded for that moment and dropped after; so is clearing the
+        # pool (the search's ``build`` does it; a new player's pool is clear: seabattle.ai.hard.buffers).
         if not self.ready and not self.seen and self.dead == 255:
             loaded = yield from load_module("seabattle.ai.hard.opening")._open(self)
             forget("seabattle.ai.hard.opening")
@@ -388,3 +387,4 @@ class Hard(Answers, Chain):
         forget("seabattle.ai.hard.big")  # (the filter's, on big boards: not held at this peak too)
         yield from load_module("seabattle.ai.hard.search").build(self)
         forget("seabattle.ai.hard.search")
+        forget("seabattle.ai.hard.seek")  # (its search for one fleet)
