@@ -1,9 +1,9 @@
-"""The title menu and what it leads to before a game: settings (rules, letters, language,
-sound), the computer's level, statistics and about; as functions of the Flow ``f``.
-
-A phase of seabattle.screens.flow: loaded when one of these screens is shown, dropped when the game
-starts (a board holds only the phase on screen, see ``Flow._phase``).
-"""
+# The title menu and what it leads to before a game: settings (rules, letters, language,
+# sound) and the computer's level (statistics and about: seabattle.screens.info); as functions
+# of the Flow ``f``.
+#
+# A phase of seabattle.screens.flow: loaded when one of these screens is shown, dropped when the game
+# starts (a board holds only the phase on screen, see ``Flow._phase``).
 
 from seabattle import coords, sound, strings, ui
 from seabattle import rules
@@ -19,8 +19,8 @@ def _cycle(options, value, step):
 
 
 def start(f, saved):
-    """Flow.__init__: the settings applied, a save (``saved``: seabattle.saveload.loads' pair, or
-    None) offered, and the title."""
+    # Flow.__init__: the settings applied, a save (``saved``: seabattle.saveload.loads' pair, or
+    # None) offered, and the title.
     if saved is not None:
         offer(f, saved[0], saved[1])
     apply_settings(f)
@@ -28,8 +28,8 @@ def start(f, saved):
 
 
 def apply_settings(f):
-    """The language's texts, the letters and the rules of ``f.settings`` (at start-up and when
-    the title menu changes them)."""
+    # The language's texts, the letters and the rules of ``f.settings`` (at start-up and when
+    # the title menu changes them).
     s = f.settings
     table = f.table
     if (table.get("lang", "en") if table is not None else "en") != s.lang:
@@ -42,7 +42,7 @@ def apply_settings(f):
 
 
 def offer(f, game, extra):
-    """Offer ``game`` (loaded by seabattle.save; ``extra`` is the level key) on the title."""
+    # Offer ``game`` (loaded by seabattle.save; ``extra`` is the level key) on the title.
     if game.over():
         return
     key = bytes(extra).decode()
@@ -50,7 +50,7 @@ def offer(f, game, extra):
 
 
 def go_title(f, selected=0):
-    """The title menu, with row ``selected`` (an index, or a key such as "stats") chosen."""
+    # The title menu, with row ``selected`` (an index, or a key such as "stats") chosen.
     s = f.settings
     # no duel goes on past the title: one over (its end screen, the opponent gone) is left (its
     # link closes; one unfinished stays offered) and its match let go (its Duel holds the link),
@@ -63,6 +63,7 @@ def go_title(f, selected=0):
     strings.unload("lobby")
     if not getattr(f.duel, "active", False):  # and its screens' module
         forget("seabattle.screens.duel")
+    forget("seabattle.screens.info")  # (statistics and about, if one was open)
     keys = ["play", "duel", "rules", "letters", "lang", "sound", "stats", "about"]
     texts = [
         f.t("menu_play"),
@@ -119,9 +120,9 @@ def act_title(f, action):
     elif key == "duel":
         f.go_duel()
     elif key == "stats":
-        go_stats(f)
+        load_module("seabattle.screens.info").go_stats(f)
     elif key == "about":
-        go_about(f)
+        load_module("seabattle.screens.info").go_about(f)
 
 
 def go_level(f):
@@ -147,64 +148,10 @@ def act_level(f, action):
         go_title(f)
 
 
-def go_stats(f):
-    from seabattle import recordbook
-
-    rec = f.records
-    games, wins, shots, hits, won = recordbook.total(rec)  # won: the shots of the games won
-    modes = recordbook.modes(rec)
-    recordbook = None
-    forget("seabattle.recordbook")
-    lines = [
-        f.t("stats_games", games=games, wins=wins),
-        f.t("stats_accuracy", pct=(100 * hits // shots) if shots else 0),
-        f.t("stats_to_win", n=(won // wins) if wins else "\u2014"),
-    ]
-    for mode in modes:
-        row = rec.rows[mode]
-        lines.append(f.t("stats_mode", mode=_mode_name(f, mode), wins=row[1], games=row[0],
-                         pct=(100 * row[3] // row[2]) if row[2] else 0))
-    if not modes:
-        lines.append(f.t("stats_none"))
-    pages.info(f, "stats", f.t("menu_stats"), lines)
-
-
-def _mode_name(f, mode):
-    if mode == "duel":
-        return f.t("mode_duel")
-    return f.t("level_" + mode[3:]) if mode.startswith("ai:") else mode
-
-
-def go_about(f):
-    lines = [f.t("about_%d" % i) for i in range(1, 7)]
-    pages.info(f, "about", f.t("menu_about"), lines)
-
-
-def _scroll(f, action):
-    """Up/down scroll an info page (``selected`` is the first row shown)."""
-    s = f.screen
-    if action == ui.UP and s.selected > 0:
-        s.selected -= 1
-    elif action in (ui.DOWN, ui.NEXT) and s.selected < 2 * len(s.lines):
-        s.selected += 1
-    else:
-        return False
-    s.changed()
-    return True
-
-
-def act_info(f, action):
-    """Statistics and about: scroll, or back to the title on the row they were opened from."""
-    if _scroll(f, action):
-        return
-    if action in (ui.FIRE, ui.BACK, ui.MENU):
-        go_title(f, f.name)
-
-
 def act(f, action):
     if f.name == "title":
         act_title(f, action)
     elif f.name == "level":
         act_level(f, action)
-    else:
-        act_info(f, action)
+    else:  # statistics and about
+        load_module("seabattle.screens.info").act(f, action)
