@@ -39,6 +39,8 @@ def run(seconds=20, out=print, profile=None, radio=True, alloc=bytearray):
     d = p.display
     out("seabattle selftest: %s (board_id %s)" % (p.name, getattr(p, "board_id", "?")))
     out("  screen %dx%d, buttons: %s" % (d.width, d.height, p.scheme))
+    if radio and getattr(p, "probe_radio", None) is not None and (p.can_host or p.can_join):
+        p.probe_radio()  # (an AirLift: does it answer?)
     roles = [r for r, ok in (("host", p.can_host), ("join", p.can_join)) if ok]
     out("  duel over Bluetooth: %s" % (" and ".join(roles) if roles else "none (the computer only)"))
     for line in getattr(p, "notes", ()):

@@ -6,6 +6,7 @@ tests/test_boards_micropython.py.
 """
 
 import sys
+import types
 
 import pytest
 
@@ -73,11 +74,27 @@ def test_stats_survive_a_restart_in_nvm(circuitpython):
     assert again.records is not None and recordbook.to_bytes(again.records) == recordbook.to_bytes(rec)
 
 
-def test_pybadge_without_airlift_plays_the_computer(circuitpython):
+def test_pybadge_without_airlift_plays_the_computer(circuitpython, capsys, monkeypatch):
+    """adafruit_airlift's ESP32() succeeds with no AirLift fitted (it never talks to the chip):
+    opening the duel menu resets the chip once, nothing answers, and the menu says there is no
+    radio instead of offering to host; TX and RX are free again."""
+    from doubles.boardfakes import UART
+    from seabattle.screens import lobby
+
     circuitpython("pybadge")
     p = detect()
     assert (p.display.width, p.display.height, p.scheme) == (160, 128, "dpad")
-    assert p.link is None and p.duel is None and any("AirLift" in n for n in p.notes)
+    esp = p._esp32
+    assert p.link is None and p.can_host and esp.resets == 0  # not known before the duel menu
+    shown = []
+    f = types.SimpleNamespace(duel=p.duel, _phase=lambda name: None)
+    monkeypatch.setattr(lobby, "no_radio", shown.append)
+    lobby.go_duel(f)
+    assert shown == [f] and esp.resets == 1 and not p.can_host and not p.can_join
+    assert any("no AirLift answered (ESP32 did not respond" in n for n in p.notes)
+    assert "seabattle: no AirLift answered" in capsys.readouterr().out
+    assert not UART.claimed and esp._uart is None
+    assert p.duel.probe() is False and esp.resets == 1  # asked once
     keys = Keys.made[0]
     assert keys.value_when_pressed is True and keys.kw["key_count"] == 8
     keys.events.items += [(7, True), (1, True), (2, True)]
@@ -109,6 +126,9 @@ def test_pybadge_with_airlift_can_host_but_not_join(circuitpython):
     circuitpython("pybadge", airlift=bleio.Adapter(bleio.Air(), central=False))
     p = detect()
     assert p.link is None and p.can_host and p.duel is not None  # no adafruit_ble until a duel menu is used
+    esp = p._esp32
+    assert p.duel.probe() and p.duel.probe() and esp.resets == 1  # it answers, asked once
+    assert esp._mode == esp.NOT_IN_USE and esp._uart is not None  # held in reset, its UART kept
     assert p.duel.load().linker.scan() == []  # host only: nothing to join from an AirLift
     assert p.link is not None and not p.link.can_join
 

@@ -101,15 +101,17 @@ class BoardProfile(Profile):
     its statistics and intent) given to ``__init__``, and the parts the board's own methods made
     given to ``equip``. A board module overrides the parts it has as methods ``make_display``,
     ``make_keys``, ``make_tone``, ``make_pixels``, ``find_radio`` (a cheap check at start-up
-    whether an add-on radio answers) and ``make_radio`` (hardware.radio.linkup: the radio, made
-    when a duel first needs it); hardware.boards.parts helps them."""
+    whether an add-on radio may be there), ``probe_radio`` (whether it answers, asked when the
+    duel menu opens: hardware.radio.lazyduel.LazyDuel.probe) and ``make_radio``
+    (hardware.radio.linkup: the radio, made when a duel first needs it); hardware.boards.parts
+    helps them."""
 
     name = "board"
     scheme = "two"
     can_host = False
     can_join = False
     nvm_page = 4096  # flash erase unit behind microcontroller.nvm
-    make_display = make_keys = make_tone = make_pixels = find_radio = None  # what a board has
+    make_display = make_keys = make_tone = make_pixels = find_radio = probe_radio = None  # what a board has
 
     def __init__(self, board_id="", notes=None, settings=None, player=None, problems=(), rng=None,
                  store=None, records=None, intent=None):

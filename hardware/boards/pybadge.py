@@ -43,6 +43,7 @@ class Profile(BoardProfile):
     # whether an AirLift is there is found out at start-up (adafruit_airlift only: the duel menu
     # says "no radio" without one); adafruit_ble and the radio wait for the duel menu (RAM)
     _esp32 = None  # the AirLift found at start-up (find_radio)
+    _answered = False  # it answered a reset (probe_radio)
     _airlift = None  # its HCI adapter, once started (make_radio)
     nvm_page = 8192  # SAMD51: the 8 KB nvm is one erase block (see docs/boards.md)
 
@@ -74,7 +75,8 @@ class Profile(BoardProfile):
         return parts.pixels_on(self.notes, board.NEOPIXEL, 5)
 
     def find_radio(self):
-        """No link yet (LazyLinker makes it): only the cheap check whether an AirLift answers."""
+        """No link yet (LazyLinker makes it): only the cheap check whether an AirLift may be
+        there (adafruit_airlift installed, the pins free); whether it answers is probe_radio's."""
         if self.can_host or self.can_join:
             try:
                 from adafruit_airlift.esp32 import ESP32
@@ -84,6 +86,35 @@ class Profile(BoardProfile):
             except (ImportError, RuntimeError, ValueError, AttributeError) as exc:
                 self.notes.append("no AirLift found (%s): computer only" % exc)
                 self.can_host = self.can_join = False
+
+    def probe_radio(self):
+        """Whether the AirLift answers, asked when the duel menu opens (LazyDuel.probe), so that
+        a PyBadge without one says so before a duel is chosen. adafruit_airlift's ESP32() only
+        claims the pins and never talks to the chip: it is reset into Bluetooth mode once, with
+        the UART start_bluetooth would make (and keeps: the ``_uart`` of adafruit_airlift 1.0.21),
+        and reset() raises RuntimeError unless NINA's start-up message comes; then the chip is
+        held in reset until a duel starts it. ~1.1 s, the first time in a run."""
+        esp = self._esp32
+        if esp is None or self._answered:
+            return self._answered
+        try:
+            if esp._uart is None:
+                import busio
+
+                esp._uart = busio.UART(board.TX, board.RX, baudrate=115200, timeout=0, receiver_buffer_size=512)
+            esp.reset(esp.BLUETOOTH)
+            esp.reset(esp.NOT_IN_USE)
+        except (RuntimeError, ValueError) as exc:  # (ValueError: TX or RX in use)
+            self.notes.append("no AirLift answered (%s): computer only" % exc)
+            print("seabattle:", self.notes[-1])  # (start-up's report is long past)
+            if esp._uart is not None:
+                esp._uart.deinit()  # TX and RX free again
+                esp._uart = None
+            self._esp32 = None
+            self.can_host = self.can_join = False
+            return False
+        self._answered = True
+        return True
 
     def make_radio(self):
         """BLE over the AirLift FeatherWing (ESP32 over SPI + UART) found at start-up, as in

@@ -42,6 +42,14 @@ class LazyDuel:
         if self.real is not None:
             self.real.poll(flow, now)
 
+    def probe(self):
+        """False if the board's add-on radio does not answer (``profile.probe_radio``: an
+        AirLift, which answers only once reset), asked when the duel menu opens. Not asked in
+        the VM a reload started for a duel (``profile.intent``): the VM before it asked."""
+        p = self.profile
+        probe = getattr(p, "probe_radio", None)  # (a BoardProfile's; None where the radio is built in)
+        return probe is None or getattr(p, "intent", None) is not None or probe()
+
     def load(self):
         """The adapter, loaded now if it is not."""
         if self.real is None:

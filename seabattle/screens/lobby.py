@@ -24,6 +24,10 @@ def go_duel(f):
     from seabattle.screens import pages  # (here: loaded after _leave_title, which drops it with the phase)
 
     _leave_title(f)
+    probe = getattr(f.duel, "probe", None)  # (a board's add-on radio: hardware.radio.lazyduel)
+    if probe is not None and not probe():
+        no_radio(f)
+        return
     keys = ["host", "join", "back"]
     pages.menu(f, "duel", f.t("menu_duel"), keys, [f.t("duel_" + k) for k in keys])
 

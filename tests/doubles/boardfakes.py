@@ -136,6 +136,24 @@ class DigitalInOut:
         pass
 
 
+class UART:
+    """busio.UART: its pins claimed until deinit() (a second UART on them raises ValueError, as
+    the firmware's "TX in use")."""
+
+    claimed = set()
+
+    def __init__(self, tx, rx, baudrate=9600, timeout=1, receiver_buffer_size=64):
+        if tx in UART.claimed or rx in UART.claimed:
+            raise ValueError("%s in use" % (tx if tx in UART.claimed else rx))
+        self.pins = (tx, rx)
+        UART.claimed.update(self.pins)
+        self.baudrate, self.receiver_buffer_size = baudrate, receiver_buffer_size
+
+    def deinit(self):
+        UART.claimed.difference_update(self.pins)
+        self.pins = ()
+
+
 class NeoPixel(list):
     def __init__(self, pin, n, brightness=1.0, auto_write=True):
         super().__init__([(0, 0, 0)] * n)
@@ -200,7 +218,11 @@ SIZES = {"clue_nrf52840_express": (240, 240), "adafruit_feather_esp32s3_reverse_
 
 @pytest.fixture
 def circuitpython(monkeypatch):
-    """Returns make(board_id, airlift=None, nvm=None): a fake board and its modules."""
+    """Gives make(board_id, airlift=None, nvm=None): a fake board and its modules. The board's
+    and the radio's modules a test imports over the fakes go with the test (the ones loaded
+    before come back): a module left behind would hold the fakes' classes, its LinkError another
+    than the one later tests import."""
+    before = {name for name in sys.modules if name.startswith(("hardware.boards.", "hardware.radio."))}
 
     def make(board_id, airlift=None, nvm=None):
         Keys.made = []
@@ -214,6 +236,7 @@ def circuitpython(monkeypatch):
         b.I2C = lambda: object()
         b.SPI = lambda: Displays.spi(getattr(b, "SCK", None) or Pin("SCK"), MOSI=getattr(b, "MOSI", None))
         Displays.release()  # a board powered up: nothing claimed
+        UART.claimed = set()
         Ticks.later = 0
         mods = {
             "board": b,
@@ -225,7 +248,7 @@ def circuitpython(monkeypatch):
             "analogio": types.SimpleNamespace(AnalogIn=lambda pin: types.SimpleNamespace(value=32768)),
             "digitalio": types.SimpleNamespace(DigitalInOut=DigitalInOut, Pull=types.SimpleNamespace(UP=1)),
             "neopixel": types.SimpleNamespace(NeoPixel=NeoPixel),
-            "busio": types.SimpleNamespace(SPI=Displays.spi),
+            "busio": types.SimpleNamespace(SPI=Displays.spi, UART=UART),
             "fourwire": types.SimpleNamespace(FourWire=lambda *a, **k: object()),
             "adafruit_st7789": types.SimpleNamespace(ST7789=lambda bus, **kw: Display(**kw)),
             "adafruit_st7735r": types.SimpleNamespace(ST7735R=lambda bus, **kw: Display(**kw)),
@@ -233,17 +256,35 @@ def circuitpython(monkeypatch):
         }
 
         class ESP32:
+            # adafruit_airlift 1.0.21's esp32.ESP32 as far as the game uses it (read from its
+            # source): the constructor only claims the pins and never talks to the chip; reset()
+            # with a UART raises RuntimeError unless NINA's start-up message comes (no AirLift
+            # fitted: none comes); start_bluetooth() makes its UART unless it has one, resets into
+            # Bluetooth mode and gives its adapter, or, started already, _bleio.adapter
+            NOT_IN_USE, BOOTLOADER, BLUETOOTH, WIFI = 0, 1, 2, 3
+
             def __init__(self, **pins):
-                if airlift is None:
+                self._mode = self.NOT_IN_USE
+                self._uart = None
+                self.resets = 0
+
+            def reset(self, mode, debug=False):
+                self._mode = self.NOT_IN_USE
+                if mode == self.NOT_IN_USE:
+                    return
+                self.resets += 1
+                if self._uart is not None and airlift is None:
                     raise RuntimeError("ESP32 did not respond with a startup message")
-                self.started = False
+                self._mode = mode
 
-            def start_bluetooth(self):
-                if self.started:  # as adafruit_airlift's: already started, the native adapter
-                    import _bleio
+            def start_bluetooth(self, debug=False):
+                import _bleio
 
+                if self._mode == self.BLUETOOTH:
                     return _bleio.adapter
-                self.started = True
+                if self._uart is None:
+                    self._uart = UART(b.TX, b.RX, baudrate=115200, timeout=0, receiver_buffer_size=512)
+                self.reset(self.BLUETOOTH)
                 return airlift
 
         mods["adafruit_airlift.esp32"] = types.SimpleNamespace(ESP32=ESP32)
@@ -271,7 +312,13 @@ def circuitpython(monkeypatch):
         monkeypatch.setattr("os.getenv", lambda k, d=None: env.get(k, d))
         return env
 
-    return make
+    yield make
+    for name in list(sys.modules):
+        if name.startswith(("hardware.boards.", "hardware.radio.")) and name not in before:
+            del sys.modules[name]
+            package, _, short = name.rpartition(".")
+            if getattr(sys.modules.get(package), short, None) is not None:
+                delattr(sys.modules[package], short)
 
 
 def detect():
