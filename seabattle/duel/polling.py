@@ -21,8 +21,6 @@ def poll(d):
         d._clock_mark = -1  # the turn clock starts again: the time the link was down is gone_ms's
     elif d._up and not up:
         d._down_since = now
-        if not getattr(d.link, "reconnects", True):  # (a link that cannot come back: gone at once)
-            d._down_since = now - d.gone_ms - 1
         d.channel = None  # a new one when the link is up again (see tidy)
         d._event(("disconnected",))
     d._up = up
@@ -75,16 +73,13 @@ def timers(d, now):
             silent = now - d._down_since
         elif d.channel.waiting_since() is not None:
             silent = now - d.channel.last_heard
-        tossed = d._tossed()
         if silent is not None and silent > d.gone_ms and (d.phase == PLAY or d.hello_in):
             d._event(("error", finding("gone"), False))
-            if d.phase == PLAY or tossed:  # (leaving once the toss is committed: no retry)
+            if d.phase == PLAY:
                 d._decide(True, "gone")
             d._done()
         elif d.phase == PLAY and d._up and d._synced:
             clock(d, now)
-        elif tossed and d._peer[3] and d._up and d._synced:
-            toss_clock(d, now)
     elif d.phase == OVER and d.verdict is None and now - d._over_at > d.reveal_ms:
         d.verdict = [finding("no_reveal")]
         if not d.won:  # a win counts only once the winner's fleet is shown: one not shown forfeits
@@ -113,21 +108,6 @@ def clock(d, now):
     elif late > (d.turn_ms if d.pending < 0 and d._wait is None else d.answer_ms):
         d._decide(True, "clock")
         ev = finding("clock")
-        d._event(("error", ev, False))
-        d._send_error(ev, True)
-        d._done()
-
-
-def toss_clock(d, now):
-    """My half of the coin toss is out and the peer has all it needs to send its own, which a
-    board does by itself: one that withholds it (it may have read mine and lost the toss) loses
-    the game after ``answer_ms``, as a coin cheat (seabattle.duel.handshake checks the halves)."""
-    if d._clock_mark != -2:
-        d._clock_mark = -2  # (the set-up's mark: the battle's are shots, never negative)
-        d._clock_at = now
-    elif now - d._clock_at > d.answer_ms:
-        ev = finding("coin")
-        d._decide(True, "cheat")
         d._event(("error", ev, False))
         d._send_error(ev, True)
         d._done()

@@ -142,10 +142,6 @@ class Duel:
     def _event(self, ev):
         self.events.append(ev)
 
-    def _tossed(self):
-        """Both halves of the coin toss are committed: from here on, leaving is a forfeit."""
-        return self.peer_toss_c is not None and self._peer is not None and self._peer[1]
-
     def _keep(self):
         """Make the state durable now if it changed (one nvm write on a board)."""
         self._must = False

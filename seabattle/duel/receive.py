@@ -34,8 +34,8 @@ def fail(d, evidence):
     if d.phase == DONE:
         return
     d._event(("error", evidence, False))
-    if d.phase == PLAY or d._tossed():  # a cheat caught, or the game's course broken (an honest
-        decide(d, True, "cheat")  # pair never desynchronises), once the toss is committed: a forfeit
+    if d.phase == PLAY:  # a cheat caught, or the game's course broken (an honest pair never
+        decide(d, True, "cheat")  # desynchronises: tests/test_duel_games.py): the peer's forfeit
     if evidence.cheat():
         d.verdict = [evidence]
         d._event(("verdict", d.verdict))
@@ -60,9 +60,8 @@ def dispatch(d, m):
         if m[1]:
             # the peer ends the duel. Its accusation is a claim, not evidence: a side that lied
             # is caught by the other's own checks, and by the verdict on its reveal. So during
-            # the battle, or once the coin toss is committed (no retry), the side that stops
-            # leaves a game it has not won, and loses it
-            if d.phase == PLAY or d._tossed():
+            # the battle the side that stops leaves a game it has not won, and loses it
+            if d.phase == PLAY:
                 decide(d, True, "gone")
             d._event(("error", ev, True))
             d._done()

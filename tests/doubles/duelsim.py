@@ -371,12 +371,3 @@ EXPECT = {
     "mute": ("clock",),
     "no_proof": ("clock",),
 }
-
-
-class TossWithheld(D.Duel):
-    """Sends its fleet's commitments and its toss commitment, never its half of the toss (as a
-    board that read the other's half, saw it lost the toss and would rather start again)."""
-
-    def _plan(self):
-        D.Duel._plan(self)
-        self._outbox = [m for m in self._outbox if m[0] != W.T_TOSS_R]
