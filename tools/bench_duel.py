@@ -71,8 +71,6 @@ def main(argv=None):
 
     start = time.time()
     finished = desync = froze = detected = 0
-    outcomes = [0, 0, 0, 0]  # with a cheat, the honest side's: won, lost, no winner, not done
-    verdict_ms = 0  # simulated time until the honest side's duel was done
     shots = play_bytes = game_bytes = sim_ms = disconnects = 0
     hashes = [0, 0]
     blocks = [0, 0]
@@ -86,14 +84,6 @@ def main(argv=None):
         m = duelsim.Match(seed, loss=args.loss, dup=args.loss / 2, delay=(5, 90), drop=args.loss / 100,
                           tick=20, cheat=args.cheat, cheat_side=seed % 2, reveal_ms=20000, save=True)
         _record(m, wire, saves)
-        if args.cheat:  # the honest side's outcome, and when it had one
-            honest = m.duels[1 - seed % 2]
-            m.run(side=1 - seed % 2)
-            if honest.phase != D.DONE:
-                outcomes[3] += 1
-            else:
-                outcomes[0 if honest.won else 1 if honest.won is False else 2] += 1
-                verdict_ms += m.clock()
         done = m.run()
         disconnects += m.sim.stats[5]
         sim_ms += m.clock()
@@ -130,11 +120,6 @@ def main(argv=None):
         "cheat": args.cheat,
         "cheats_injected": args.games if args.cheat else 0,
         "cheats_detected": detected,
-        "honest_won": outcomes[0],
-        "honest_lost": outcomes[1],
-        "no_winner": outcomes[2],
-        "stalled": outcomes[3],
-        "s_to_verdict": round(verdict_ms / 1000 / max(sum(outcomes[:3]), 1), 1),
         "disconnects": disconnects,
         "shots_per_game": round(shots / games, 1),
         "bytes_per_shot": round(play_bytes / max(shots, 1), 1),
@@ -160,8 +145,6 @@ def main(argv=None):
     if args.cheat:
         print("cheat %s injected in %d games, detected in %d%s" % (
             args.cheat, args.games, detected, (": e.g. \"%s\"" % example) if example else ""))
-        print("the honest side: won %d, lost %d, no winner %d, stalled %d; %.1f s of simulated time to"
-              " its result, mean" % (outcomes[0], outcomes[1], outcomes[2], outcomes[3], figures["s_to_verdict"]))
         print("froze: %d" % froze)
     else:
         print("finished and agreed: %d; desynchronised: %d; froze: %d" % (finished, desync, froze))

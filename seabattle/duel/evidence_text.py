@@ -32,9 +32,6 @@ KINDS = {
     "roles": (),
     "gone": (),
     "no_game": (),
-    "clock": (),
-    "my_clock": (),
-    "flood": ("n",),
 }
 LANGS = ("en", "ru", "uk")  # seabattle/lang/<lang>_findings.py
 

@@ -33,7 +33,6 @@ class DuelMatch:
         self._stats = (Stats(), Stats())
         self._last = [-1, -1]
         self.findings = None  # the verdict: None until the fleets are revealed and checked
-        self.recorded = False  # the result is in the statistics (seabattle.duel.adapter)
         forget("seabattle.game")  # a game against the computer's, if one was played: not a duel's
 
     def started(self):
@@ -59,10 +58,6 @@ class DuelMatch:
 
     def my_turn(self):
         return self.d.my_turn()
-
-    def clock_left(self):
-        """Milliseconds left for my move, -1 when it is not my turn (the duel's turn clock)."""
-        return self.d.clock_left()
 
     def waiting(self):
         """My shot is out and its answer not back yet."""
@@ -90,13 +85,10 @@ class DuelMatch:
         return self._stats[player]
 
     def revealed(self):
-        from seabattle.duel.wire import ship_cells
         from seabattle.fleet import Fleet, Ship
 
-        # the peer's reveal: each ship as its two end squares (seabattle.duel.reveal)
         ships = getattr(self.d, "peer_ships", None) or []
-        return Fleet(self.rules, [Ship(ship_cells(self.rules, c[0], c[-1]) if not isinstance(c, Ship) else c.cells)
-                                  for c in ships])
+        return Fleet(self.rules, [Ship(c if not isinstance(c, Ship) else c.cells) for c in ships])
 
     def verify(self):
         return self.findings

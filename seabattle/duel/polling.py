@@ -4,7 +4,7 @@ no longer needs.
 """
 
 from seabattle.compat import forget, load_module
-from seabattle.duel.wire import CLOCK_SLACK, DONE, OVER, PLAY, SETUP, T_TOSS_R, finding
+from seabattle.duel.wire import DONE, OVER, PLAY, SETUP, T_TOSS_R, finding
 
 # each phase's modules (by phase: SETUP, PLAY, OVER), held while it lasts
 PARTS = ("seabattle.duel.setup", "seabattle.duel.handshake", "seabattle.duel.shots", "seabattle.duel.results",
@@ -18,7 +18,6 @@ def poll(d):
     up = d.link.connected
     if up and not d._up:
         load_module("seabattle.duel.sync").connect(d)
-        d._clock_mark = -1  # the turn clock starts again: the time the link was down is gone_ms's
     elif d._up and not up:
         d._down_since = now
         d.channel = None  # a new one when the link is up again (see tidy)
@@ -78,39 +77,10 @@ def timers(d, now):
             if d.phase == PLAY:
                 d._decide(True, "gone")
             d._done()
-        elif d.phase == PLAY and d._up and d._synced:
-            clock(d, now)
     elif d.phase == OVER and d.verdict is None and now - d._over_at > d.reveal_ms:
         d.verdict = [finding("no_reveal")]
-        if not d.won:  # a win counts only once the winner's fleet is shown: one not shown forfeits
-            d._decide(True, "cheat")
         d._done()
         d._event(("verdict", d.verdict))
-
-
-def clock(d, now):
-    """The turn clock, while the link is up: a peer that stays connected but never fires loses
-    after ``turn_ms``, one that never answers my shot or never proves a sunk ship after
-    ``answer_ms``; my own move CLOCK_SLACK before ``turn_ms``, so both boards agree on whose clock
-    ran out (a claim of it that reaches me before my own deadline is the claimant quitting:
-    seabattle.duel.receive)."""
-    mark = d.shots() * 4 + (d.pending >= 0) * 2 + (d._wait is not None)
-    if mark != d._clock_mark:  # the game moved on: the clock starts again
-        d._clock_mark = mark
-        d._clock_at = now
-        return
-    late = now - d._clock_at
-    if d.my_turn():
-        if late > d.turn_ms - CLOCK_SLACK:
-            d._decide(False, "clock")
-            d._event(("error", finding("my_clock"), False))
-            d._done()
-    elif late > (d.turn_ms if d.pending < 0 and d._wait is None else d.answer_ms):
-        d._decide(True, "clock")
-        ev = finding("clock")
-        d._event(("error", ev, False))
-        d._send_error(ev, True)
-        d._done()
 
 
 # sending: whatever the peer lacks

@@ -15,15 +15,15 @@ and when the state is stored ("Flash wear"): seabattle.duel.wire.
 
 from seabattle.duel import commit, polling, receive, snapshot
 from seabattle.compat import forget, load_module
-from seabattle.duel.wire import (ANSWER_MS, CLOCK_SLACK, DONE, GONE_MS, GUEST, HOST, PER_CMT, PLAY, REVEAL_MS, SETUP,
-                                 T_ERROR, TURN_MS, DuelError, finding, name_bytes, random_bytes)
+from seabattle.duel.wire import (DONE, GONE_MS, GUEST, HOST, PER_CMT, PLAY, REVEAL_MS, SETUP, T_ERROR, DuelError,
+                                 finding, name_bytes, random_bytes)
 
 # The events poll() returns (a comment, not a string: a module's strings stay in a board's heap):
 #   ("hello", peer_name, rules)        the other device answered; rules agreed: place the fleet now
 #   ("code", "1234", my_turn_first)    coin tossed: show the match code; the game begins
 #   ("shot", square, answer, cells)    the opponent fired at my board (cells of a sunk ship or None)
 #   ("result", square, answer, cells)  the answer to my shot, verified
-#   ("over", i_won, reason)            reason: "sunk", "gone", "cheat", "resign" or "clock"
+#   ("over", i_won, reason)            reason: "sunk", "gone" or "cheat"
 #   ("verdict", findings)              after the reveal: [] = verified, else Evidence list
 #   ("refused", evidence)              a move from the other side was refused (not applied)
 #   ("error", evidence, from_peer)     the duel cannot go on (version, rules, desync, cheat)
@@ -62,10 +62,6 @@ class Duel:
         self.store = store  # store(bytes): keep the state durable (see "Flash wear")
         self.gone_ms = gone_ms  # silence after which the opponent is gone
         self.reveal_ms = reveal_ms  # wait for the opponent's reveal after the game
-        self.turn_ms = TURN_MS  # the turn clock (seabattle.duel.polling.clock): a move
-        self.answer_ms = ANSWER_MS  # an answer or a sunk ship's proofs
-        self._clock_mark = -1  # where the game stood when the clock started (-1: not started)
-        self._clock_at = 0  # when it started
         self.phase = SETUP
         self.events = []  # what the next poll() returns
         self.stats = {"replays": 0, "refused": 0, "bad": 0, "resyncs": 0}
@@ -113,12 +109,6 @@ class Duel:
     # -- what the UI asks -----------------------------------------------------------------
     def my_turn(self):
         return self.phase == PLAY and self.turn_mine and self.pending < 0 and self._wait is None
-
-    def clock_left(self):
-        """Milliseconds left for my move while it is my turn (the turn clock), else -1."""
-        if not self.my_turn() or self._clock_mark < 0:
-            return -1
-        return max(0, self._clock_at + self.turn_ms - CLOCK_SLACK - self.clock())
 
     def chunks(self):
         return (self.rules.cells + PER_CMT - 1) // PER_CMT

@@ -18,15 +18,10 @@ def receive(d, m):
             fail(d, r.evidence)
         else:
             d._event(("refused", r.evidence))
-            if d._synced and len(d._outbox) < 8:  # (said while few wait: a flood is not echoed)
+            if d._synced:
                 d._send_error(r.evidence, False)
     except (IndexError, ValueError, TypeError):  # a malformed message: not applied
         d.stats["bad"] += 1
-    # an honest peer's messages are never refused but by a rare replay over a new connection:
-    # past 64 refused or malformed ones the peer is flooding, and the duel stops
-    n = d.stats["refused"] + d.stats["bad"]
-    if n > 64 and d.phase != DONE:
-        fail(d, finding("flood", n))
 
 
 def fail(d, evidence):
@@ -34,8 +29,8 @@ def fail(d, evidence):
     if d.phase == DONE:
         return
     d._event(("error", evidence, False))
-    if d.phase == PLAY:  # a cheat caught, or the game's course broken (an honest pair never
-        decide(d, True, "cheat")  # desynchronises: tests/test_duel_games.py): the peer's forfeit
+    if evidence.cheat() and d.phase == PLAY:
+        decide(d, True, "cheat")
     if evidence.cheat():
         d.verdict = [evidence]
         d._event(("verdict", d.verdict))
@@ -58,11 +53,6 @@ def dispatch(d, m):
 
         ev = decode(m[2:]) or finding("desync", -1)
         if m[1]:
-            # the peer ends the duel. Its accusation is a claim, not evidence: a side that lied
-            # is caught by the other's own checks, and by the verdict on its reveal. So during
-            # the battle the side that stops leaves a game it has not won, and loses it
-            if d.phase == PLAY:
-                decide(d, True, "gone")
             d._event(("error", ev, True))
             d._done()
         else:

@@ -72,15 +72,9 @@ TAG = const(4)  # bytes of a shot's tag (see "Flash wear")
 NAME_MAX = const(12)  # bytes of a player's name on the wire
 NONE = const(255)
 
-REASONS = ("sunk", "gone", "cheat", "resign", "clock")
+REASONS = ("sunk", "gone", "cheat", "resign")
 GONE_MS = const(120000)
 REVEAL_MS = const(60000)
-# the turn clock (seabattle.duel.polling.clock), while the link is up: a player's move TURN_MS (my
-# own CLOCK_SLACK sooner, so that a board gives up its move before its peer can claim it); an
-# answer or a sunk ship's proofs, which a board sends by itself, ANSWER_MS
-TURN_MS = const(180000)
-CLOCK_SLACK = const(10000)
-ANSWER_MS = const(30000)
 
 
 def finding(kind, *args, error=None):

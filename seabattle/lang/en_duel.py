@@ -10,7 +10,4 @@ TEXT = {
     "peer_gone": "Your opponent left",
     "shot_sent": "{cell}: firing…",
     "checking": "Checking…",
-    "peer_claims": "Your opponent claims: {what}",
-    "you_win": "The win is yours",
-    "your_turn_s": "Your go: {s} s",
 }

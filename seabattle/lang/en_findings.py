@@ -25,9 +25,6 @@ TEXT = {
     "duel_roles": "both devices want the same role: one must host, one must join",
     "duel_gone": "the other player is gone",
     "duel_no_game": "the other device does not have this game",
-    "duel_clock": "did not move within the turn clock",
-    "duel_my_clock": "your time for the move ran out",
-    "duel_flood": "sent {n} messages against the rules: the duel is stopped",
     "duel_verified": "verified: no rule was broken",
     "duel_they_say": "the other device says: {text}",
 }

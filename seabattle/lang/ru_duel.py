@@ -10,7 +10,4 @@ TEXT = {
     "peer_gone": "Соперник ушёл",
     "shot_sent": "{cell}: выстрел…",
     "checking": "Проверка…",
-    "peer_claims": "Соперник заявил: {what}",
-    "you_win": "Победа за вами",
-    "your_turn_s": "Ваш ход: {s} с",
 }

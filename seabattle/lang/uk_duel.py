@@ -10,7 +10,4 @@ TEXT = {
     "peer_gone": "Суперник пішов",
     "shot_sent": "{cell}: постріл…",
     "checking": "Перевірка…",
-    "peer_claims": "Суперник заявив: {what}",
-    "you_win": "Перемога за вами",
-    "your_turn_s": "Ваш хід: {s} с",
 }

@@ -1,8 +1,9 @@
-# The battle (battle; its pause menu is seabattle.screens.pause, its start seabattle.screens.battle_start),
-# from the fleets placed or a saved game to the last shot, as functions of the Flow ``f``.
-#
-# A phase of seabattle.screens.flow: loaded when the battle starts, dropped when the end screen or the
-# title shows (a board holds only the phase on screen, see ``Flow._phase``).
+"""The battle (battle; its pause menu is seabattle.screens.pause, its start seabattle.screens.battle_start),
+from the fleets placed or a saved game to the last shot, as functions of the Flow ``f``.
+
+A phase of seabattle.screens.flow: loaded when the battle starts, dropped when the end screen or the
+title shows (a board holds only the phase on screen, see ``Flow._phase``).
+"""
 
 from seabattle.board import HIT, MISS
 from seabattle import sound, strings, ui
@@ -16,7 +17,6 @@ END_DELAY = 1200  # ms the last «Убил!» stays before the end screen
 # player's turn, can take ~30 s after a target phase on a CLUE; a player who fires at once would
 # wait for the rest of it
 PATIENCE = 500
-CLOCK_SHOWN = 30000  # a duel's turn clock is shown for the last 30 s of my move
 
 
 def start(f, resumed=False):
@@ -37,7 +37,7 @@ def start(f, resumed=False):
 
 
 def continue_game(f):
-    # Play on the game in ``resumable``: same fleets, shots, turn and computer level.
+    """Play on the game in ``resumable``: same fleets, shots, turn and computer level."""
     from seabattle.screens import battle_start
 
     battle_start.continue_game(f)
@@ -65,8 +65,6 @@ def show(f):
     st = m.stats(0)
     left = _afloat(f, m.view.afloat)
     turn = f.t("your_turn") if m.my_turn() else f.t("their_turn")
-    if f.clock_s >= 0 and m.my_turn():  # a duel's turn clock, its last seconds
-        turn = f.t("your_turn_s", s=f.clock_s)
     s.lines = [turn, f.cell(f.aim), f.t("score", hits=st.hits, shots=st.shots)] + left
     if f.swapped:
         s.lines[1] = f.t("my_fleet")
@@ -77,7 +75,7 @@ def show(f):
 
 
 def _afloat(f, sizes):
-    # Ships still afloat by size, two sizes a line: ``4:1 3:2``.
+    """Ships still afloat by size, two sizes a line: ``4:1 3:2``."""
     counts = []
     for size in sizes:
         if counts and counts[-1][0] == size:
@@ -155,7 +153,7 @@ def shown(f, shot, mine):
 
 
 def tick(f, now):
-    # The computer's shots and the pause before the end screen.
+    """The computer's shots and the pause before the end screen."""
     if f.wait_until >= 0 and now >= f.wait_until:
         f.wait_until = -1
         _after_wait(f)
@@ -164,12 +162,6 @@ def tick(f, now):
         shot = f.match.think(f.wait_until < 0, f.wait_until < 0 <= f.hurry_at <= now)
         if shot is not None:
             shown(f, shot, False)
-    else:  # a duel: my move's last CLOCK_SHOWN ms on the turn line, redrawn once a second
-        left = f.match.clock_left()
-        s = (left + 999) // 1000 if 0 <= left <= CLOCK_SHOWN else -1
-        if s != f.clock_s:
-            f.clock_s = s
-            show(f)
 
 
 def _after_wait(f):

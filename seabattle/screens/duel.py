@@ -46,11 +46,9 @@ def show_duel(f, name, **params):
     elif name == "duel_reconnect":
         pages.info(f, name, f.t("menu_duel"), [f.t("reconnecting"), params.get("detail", "")],
                    f.t("hint_cancel"))
-    else:  # the duel is over on this screen: why, and the result where there is one
-        lines = [params.get("reason") or f.t("peer_gone")]
-        if params.get("won"):
-            lines.append(f.t("you_win"))
-        pages.info(f, "duel_gone", f.t("menu_duel"), lines, f.t("hint_info"))
+    else:
+        pages.info(f, "duel_gone", f.t("menu_duel"), [params.get("reason") or f.t("peer_gone")],
+                   f.t("hint_info"))
 
 
 def go_duel_wait(f):
@@ -65,7 +63,6 @@ def go_duel_wait(f):
 def duel_verdict(f):
     if f.name == "end":
         f.end_problems = f.match.verify()
-        f.end_won = f.match.won()  # the evidence decides: a winner's fleet shown false loses
         f._phase("seabattle.screens.end").show(f)
 
 

@@ -92,7 +92,6 @@ class Flow:
         self.result_tone = ui.TONE_PLAIN
         self.wait_until = -1
         self.hurry_at = -1
-        self.clock_s = -1  # a duel's last seconds for my move, on the turn line (seabattle.screens.battle)
         # the end screen (seabattle.screens.end): won, and what the fleets' check found (None:
         # a duel's still being revealed)
         self.end_won = False

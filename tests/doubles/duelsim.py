@@ -301,41 +301,6 @@ class OutOfTurn(D.Duel):
                     return
 
 
-class FalseAccuser(D.Duel):
-    """Twenty shots into the battle, ends the duel with a fatal ERROR that accuses the honest
-    side of a lie it never told (a miss said where a ship stood)."""
-
-    def _plan(self):
-        D.Duel._plan(self)
-        if self.phase == D.PLAY and self.shots() >= 20:
-            self._send_error(W.finding("lie_miss", self._entry(self.shots() - 1)[2]), True)
-            self._done()
-
-
-class Stall(D.Duel):
-    """Stays connected (its channel still acknowledges) but stops firing after ten shots."""
-
-    def fire(self, square):
-        if self.shots() < 10:
-            D.Duel.fire(self, square)
-
-
-class Mute(Stall):
-    """Stays connected but stops answering the shots fired at it (and firing) after ten shots."""
-
-    def _answer(self, k):
-        if k < 10:
-            D.Duel._answer(self, k)
-
-
-class NoProof(D.Duel):
-    """Says «Убил!» but never sends the proofs of the sunk ship's ring."""
-
-    def _plan(self):
-        D.Duel._plan(self)
-        self._outbox = [m for m in self._outbox if m[0] != W.T_PROOF]
-
-
 CHEATS = {
     "lie_miss": LieMiss,
     "lie_hit": LieHit,
@@ -349,9 +314,6 @@ CHEATS = {
     "no_reveal": NoReveal,
     "coin": Coin,
     "out_of_turn": OutOfTurn,
-    "stall": Stall,
-    "mute": Mute,
-    "no_proof": NoProof,
 }
 # what the honest side must find for each cheat
 EXPECT = {
@@ -367,7 +329,4 @@ EXPECT = {
     "no_reveal": ("no_reveal",),
     "coin": ("coin",),
     "out_of_turn": ("out_of_turn",),
-    "stall": ("clock",),
-    "mute": ("clock",),
-    "no_proof": ("clock",),
 }
