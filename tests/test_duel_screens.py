@@ -133,3 +133,28 @@ def test_duel_between_two_controllers_over_the_link(link, tmp_path):
         f.act(ui.FIRE)  # no rematch on the same connection: back to the duel menu
         assert f.name == "duel" and not f.duel.active
         f.duel.linker.cancel()
+
+
+def test_closing_one_simulator_window_ends_the_duel_for_the_other_at_once(tmp_path):
+    """Two windows over the local socket: the socket cannot come back once a window is closed,
+    so the other shows the opponent gone (and the win) within a frame, not after the reconnect
+    window of a radio link."""
+    clock, (host, guest) = _socket_pair(tmp_path)
+    scenes.choose(host, "duel")
+    scenes.choose(host, "host")
+    scenes.choose(guest, "duel")
+    scenes.choose(guest, "join")
+    assert _run(clock, (host, guest), lambda: guest.screen.page == ui.P_MENU and guest.name == "duel_join")
+    guest.act(ui.FIRE)
+    assert _run(clock, (host, guest), lambda: host.name == "place" and guest.name == "place")
+    for f in (host, guest):
+        f.act(ui.SWITCH)
+        f.act(ui.FIRE)
+    assert _run(clock, (host, guest), lambda: host.name == "duel_code" and guest.name == "duel_code")
+    for f in (host, guest):
+        f.act(ui.FIRE)
+    assert _run(clock, (host, guest), lambda: host.name == "battle" and guest.name == "battle")
+    guest.duel.linker.link.close()  # the guest's window is closed
+    start = clock()
+    assert _run(clock, (host,), lambda: host.name == "duel_gone", limit=50)
+    assert clock() - start <= 500 and host.match.d.won is True

@@ -16,6 +16,8 @@ LOBBIES = os.path.join(tempfile.gettempdir(), "seabattle-lobbies")
 
 
 class SocketLink:
+    reconnects = False  # a closed socket is a closed window, which never comes back: no reconnect window
+
     def __init__(self, sock):
         sock.setblocking(False)
         self.sock = sock

@@ -1,32 +1,31 @@
-"""The duel as the screens see it: seabattle.duel.protocol.Duel events turned into flow screens.
-
-``DuelAdapter`` is what ``Flow(duel=...)`` takes. It needs a *linker*: the object that finds the
-other device and gives a link (``write``/``read``/``connected``) — BLE on a board
-(hardware/radio/ble.py), the link simulator in tests, a local socket between two simulator windows.
-A linker has ``host()`` -> lobby name, ``scan()`` -> lobby names seen so far, ``connect(name)``,
-``link`` (None until chosen) and ``cancel()``; and may have ``ready()`` -> False when the board's
-radio cannot be started (hardware.radio.duelhooks.LazyLinker): then ``host()`` returns None and
-``join()`` and ``resume()`` False, start nothing, and the screens say there is no radio.
-
-``make_duel(link, role, rules)`` builds the Duel (the board profile supplies clock, rng, name
-and the save hook).
-
-A duel saved in the nvm survives a reset: the profile passes ``saved`` (lobby code, duel bytes)
-and ``load_duel(data, link, gone_ms)``; the title menu offers it (``resumable()``), ``resume()`` hosts
-the same lobby code again (host) or looks for it (``linker.rejoin(code)``, guest), and the saved
-Duel picks up where its last save left it (the protocol's SYNC resends what either side lacks,
-and its session id refuses any other device). ``abandon()`` forgets it (``forget()``).
-``DuelMatch`` (seabattle.duel.match, loaded when the fleet is committed) gives the battle screen
-the same methods as a LocalMatch.
-
-RAM: a board makes the adapter when a duel is chosen and drops it (and this module) when the
-title is back with no duel going on (hardware.radio.lazyduel.LazyDuel, which answers the title's
-``active`` and ``resumable()`` meanwhile), so this module holds only what the title and the lobby
-need; the protocol's modules load with the first Duel and are dropped when no duel is going on
-(``forget_protocol``); the title's and the lobby's calls (a saved duel offered, resumed or
-abandoned; hosting, joining, making the Duel) are seabattle.duel.lobby's, held until a Duel is
-made.
-"""
+# The duel as the screens see it: seabattle.duel.protocol.Duel events turned into flow screens.
+#
+# ``DuelAdapter`` is what ``Flow(duel=...)`` takes. It needs a *linker*: the object that finds the
+# other device and gives a link (``write``/``read``/``connected``) — BLE on a board
+# (hardware/radio/ble.py), the link simulator in tests, a local socket between two simulator windows.
+# A linker has ``host()`` -> lobby name, ``scan()`` -> lobby names seen so far, ``connect(name)``,
+# ``link`` (None until chosen) and ``cancel()``; and may have ``ready()`` -> False when the board's
+# radio cannot be started (hardware.radio.duelhooks.LazyLinker): then ``host()`` returns None and
+# ``join()`` and ``resume()`` False, start nothing, and the screens say there is no radio.
+#
+# ``make_duel(link, role, rules)`` builds the Duel (the board profile supplies clock, rng, name
+# and the save hook).
+#
+# A duel saved in the nvm survives a reset: the profile passes ``saved`` (lobby code, duel bytes)
+# and ``load_duel(data, link, gone_ms)``; the title menu offers it (``resumable()``), ``resume()`` hosts
+# the same lobby code again (host) or looks for it (``linker.rejoin(code)``, guest), and the saved
+# Duel picks up where its last save left it (the protocol's SYNC resends what either side lacks,
+# and its session id refuses any other device). ``abandon()`` forgets it (``forget()``).
+# ``DuelMatch`` (seabattle.duel.match, loaded when the fleet is committed) gives the battle screen
+# the same methods as a LocalMatch.
+#
+# RAM: a board makes the adapter when a duel is chosen and drops it (and this module) when the
+# title is back with no duel going on (hardware.radio.lazyduel.LazyDuel, which answers the title's
+# ``active`` and ``resumable()`` meanwhile), so this module holds only what the title and the lobby
+# need; the protocol's modules load with the first Duel and are dropped when no duel is going on
+# (``forget_protocol``); the title's and the lobby's calls (a saved duel offered, resumed or
+# abandoned; hosting, joining, making the Duel) are seabattle.duel.lobby's, held until a Duel is
+# made.
 
 from seabattle.compat import forget, load_module
 
@@ -40,8 +39,8 @@ PROTOCOL = ("seabattle.duel.protocol", "seabattle.duel.polling", "seabattle.duel
 
 
 def _lobby():
-    """The title's and the lobby's calls (seabattle.duel.lobby's functions of the adapter), loaded
-    while no Duel is made: a duel's battle holds this class, not that module."""
+    # The title's and the lobby's calls (seabattle.duel.lobby's functions of the adapter), loaded
+    # while no Duel is made: a duel's battle holds this class, not that module.
     return load_module("seabattle.duel.lobby")
 
 
@@ -63,10 +62,10 @@ class DuelAdapter:
         self.resume_at = None  # when a saved duel's lobby began waiting for the opponent
 
     def load(self):
-        """The adapter itself. On a board the screens' duel is hardware.radio.lazyduel.LazyDuel,
-        whose ``load()`` loads the adapter: the calls of a duel going on (``connect``, ``abandon``,
-        ``start``, ``accept``, ``cancel``, ``code``) are made on ``duel.load()``, so that object
-        holds no method of its own for each."""
+        # The adapter itself. On a board the screens' duel is hardware.radio.lazyduel.LazyDuel,
+        # whose ``load()`` loads the adapter: the calls of a duel going on (``connect``, ``abandon``,
+        # ``start``, ``accept``, ``cancel``, ``code``) are made on ``duel.load()``, so that object
+        # holds no method of its own for each.
         return self
 
     # ----- the lobby: seabattle.duel.lobby's functions of the adapter ---------------------------
@@ -92,8 +91,8 @@ class DuelAdapter:
         return _lobby().connect(self, lobby)
 
     def forget_protocol(self):
-        """Drop the protocol's modules (a board's VM only; a Duel still referenced keeps working:
-        its methods hold their module's globals, and a phase's module loads again when asked)."""
+        # Drop the protocol's modules (a board's VM only; a Duel still referenced keeps working:
+        # its methods hold their module's globals, and a phase's module loads again when asked).
         for path in PROTOCOL:
             forget(path)
 
@@ -117,7 +116,7 @@ class DuelAdapter:
         return code if code is not None else (self.saved[0] if self.saved else "")
 
     def start(self, fleet):
-        """My fleet is placed: commit to it. Returns the DuelMatch for the battle screens."""
+        # My fleet is placed: commit to it. Returns the DuelMatch for the battle screens.
         self.duel.set_fleet(fleet)
         # what placing loaded and a duel's battle never uses (a board's VM only): the fleet's
         # checks (seabattle.fleetcheck; the reveal's check loads them again) and a game against
@@ -142,6 +141,19 @@ class DuelAdapter:
             forget("seabattle.duel.lobby")  # the lobby's code: a Duel is going on
         for ev in self.duel.poll():
             self._event(flow, ev, now)
+        m = self.match
+        if m is not None and not m.recorded and self.duel.won is not None:
+            from seabattle.duel.wire import DONE  # (loaded with the Duel)
+
+            if self.duel.phase == DONE:  # the result is final: in the statistics now (a win by
+                # sinking once the winner's fleet was shown and checked, seabattle.duel.reveal;
+                # a peer gone: a win for this side)
+                m.recorded = True
+                st = m.stats(0)
+                load_module("seabattle.recordbook").add(flow.records, "duel", self.duel.won, st.shots, st.hits)
+                forget("seabattle.recordbook")
+                if flow.on_records is not None:
+                    flow.on_records(flow.records)
 
     def _event(self, flow, ev, now):
         kind = ev[0]

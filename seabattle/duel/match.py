@@ -33,6 +33,7 @@ class DuelMatch:
         self._stats = (Stats(), Stats())
         self._last = [-1, -1]
         self.findings = None  # the verdict: None until the fleets are revealed and checked
+        self.recorded = False  # the result is in the statistics (seabattle.duel.adapter)
         forget("seabattle.game")  # a game against the computer's, if one was played: not a duel's
 
     def started(self):
@@ -85,10 +86,13 @@ class DuelMatch:
         return self._stats[player]
 
     def revealed(self):
+        from seabattle.duel.wire import ship_cells
         from seabattle.fleet import Fleet, Ship
 
+        # the peer's reveal: each ship as its two end squares (seabattle.duel.reveal)
         ships = getattr(self.d, "peer_ships", None) or []
-        return Fleet(self.rules, [Ship(c if not isinstance(c, Ship) else c.cells) for c in ships])
+        return Fleet(self.rules, [Ship(ship_cells(self.rules, c[0], c[-1]) if not isinstance(c, Ship) else c.cells)
+                                  for c in ships])
 
     def verify(self):
         return self.findings

@@ -20,6 +20,8 @@ def poll(d):
         load_module("seabattle.duel.sync").connect(d)
     elif d._up and not up:
         d._down_since = now
+        if not getattr(d.link, "reconnects", True):  # (a link that cannot come back: gone at once)
+            d._down_since = now - d.gone_ms - 1
         d.channel = None  # a new one when the link is up again (see tidy)
         d._event(("disconnected",))
     d._up = up
@@ -79,6 +81,8 @@ def timers(d, now):
             d._done()
     elif d.phase == OVER and d.verdict is None and now - d._over_at > d.reveal_ms:
         d.verdict = [finding("no_reveal")]
+        if not d.won:  # a win counts only once the winner's fleet is shown: one not shown forfeits
+            d._decide(True, "cheat")
         d._done()
         d._event(("verdict", d.verdict))
 

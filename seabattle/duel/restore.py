@@ -39,7 +39,8 @@ def load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
     _check(data)
     try:
         return _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms)
-    except (IndexError, ValueError) as err:
+    except (IndexError, ValueError, TypeError, KeyError, AttributeError) as err:  # (bytes that parse but
+        # do not make a duel: a field set that its phase lacks, a count past its table)
         raise _error("the saved duel cannot be read: %s" % (err,))
 
 

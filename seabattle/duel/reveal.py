@@ -55,7 +55,10 @@ def verify(d):
         if mine:
             answers.append((sq, answer, first, last))
     d.verdict = check_reveal(d.rules, d.peer_cmt, d.peer_seed, d.peer_ships[:d.peer_nships], answers)
-    if d.phase == PLAY:  # revealed before losing: a cheat found, or a resignation
+    # the evidence decides the result, not the shots: a fleet or answers shown false lose the
+    # game, a win by sinking included (a fleet of nine ships cannot be sunk: its owner won
+    # until this check)
+    if d.phase == PLAY or d.verdict:  # (in PLAY: revealed before losing, a cheat or a resignation)
         d._decide(True, "cheat" if d.verdict else "resign")
     d._done()
     d._event(("verdict", d.verdict))

@@ -63,6 +63,7 @@ def go_duel_wait(f):
 def duel_verdict(f):
     if f.name == "end":
         f.end_problems = f.match.verify()
+        f.end_won = f.match.won()  # the evidence decides: a winner's fleet shown false loses
         f._phase("seabattle.screens.end").show(f)
 
 

@@ -13,13 +13,14 @@ def go_end(f, surrender=False):
     m = f.match
     f.resumable = None
     won = m.won() and not surrender
-    st = m.stats(0)
-    from seabattle import recordbook
+    if not m.duel:  # (a duel's result is recorded when it is final: seabattle.duel.adapter)
+        st = m.stats(0)
+        from seabattle import recordbook
 
-    recordbook.add(f.records, f.mode, won, st.shots, st.hits)
-    recordbook = None
-    forget("seabattle.recordbook")
-    if not m.duel:  # the loser may inspect the winner's board: the computer may learn from it
+        recordbook.add(f.records, f.mode, won, st.shots, st.hits)
+        recordbook = None
+        forget("seabattle.recordbook")
+        # the loser may inspect the winner's board: the computer may learn from it
         from seabattle.ai import habits
 
         known = f.records.habits
@@ -34,8 +35,8 @@ def go_end(f, surrender=False):
         levels = None
         forget("seabattle.screens.levels")
         forget("seabattle.save")  # and the saving: a finished game is not saved (the next loads it)
-    if f.on_records is not None:
-        f.on_records(f.records)
+        if f.on_records is not None:
+            f.on_records(f.records)
     f._cue(sound.WIN if won else sound.LOSE)
     f._page("end", ui.P_BOARD, "")
     f._labels()
