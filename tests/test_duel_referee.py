@@ -37,33 +37,6 @@ def test_a_fleet_or_answers_shown_false_lose_whatever_the_shots_said(kind):
     assert flipped >= 1, flipped  # the seeds do play the case where only the reveal catches it
 
 
-def _cheat(board, cls):
-    """The board's Duel (made when the link came up) now cheats as ``cls`` does (its fleet is
-    committed later, when the board places it)."""
-    board.flow.duel.load().duel.__class__ = cls
-
-
-def _start_with_a_cheating_guest(cls, seed=5):
-    air = handhelds.bleio.Air()
-    host = handhelds.Board(air, 0, handhelds.FlashNvm(8192, 4096), seed)
-    guest = handhelds.Board(air, 1, handhelds.FlashNvm(8192, 4096), seed + 1)
-    host.choose("duel")
-    host.choose("host")
-    guest.choose("duel")
-    guest.choose("join")
-    assert run(air, (host, guest), lambda: guest.flow.name == "duel_join" and guest.flow.screen.page == ui.P_MENU)
-    guest.act(ui.FIRE)
-    assert run(air, (host, guest), lambda: host.flow.name == "place" and guest.flow.name == "place")
-    _cheat(guest, cls)
-    for b in (host, guest):
-        b.act(ui.SWITCH)  # auto-place
-        b.act(ui.FIRE)
-    assert run(air, (host, guest), lambda: host.flow.name == "duel_code" and guest.flow.name == "duel_code")
-    for b in (host, guest):
-        b.act(ui.FIRE)
-    return air, [host, guest]
-
-
 def _fire_until(air, boards, until, avoid=None):
     """Both players fire at their first free cell when it is their turn, the host only at cells
     where ``avoid`` (an owner table) has no ship while there are such cells left."""
@@ -84,7 +57,7 @@ def _fire_until(air, boards, until, avoid=None):
 
 
 def test_a_nine_ship_fleet_loses_on_the_screen_and_in_the_statistics_even_when_its_shots_won():
-    air, boards = _start_with_a_cheating_guest(duelsim.MissingShip)
+    air, boards = start(guest_duel=duelsim.MissingShip)
     host, guest = boards
     f = host.flow
     # the honest host misses on purpose: the cheater's shots sink its fleet first

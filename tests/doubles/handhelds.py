@@ -85,7 +85,9 @@ def run(air, boards, until, limit=30000):
     return until()
 
 
-def start(seed=5):
+def start(seed=5, guest_duel=None):
+    """Two boards through the lobby, placing and the match code into the battle; with
+    ``guest_duel`` (a Duel subclass) the guest's Duel plays as that class from its fleet on."""
     air = bleio.Air()
     host = Board(air, 0, FlashNvm(8192, 4096), seed)
     guest = Board(air, 1, FlashNvm(8192, 4096), seed + 1)
@@ -96,6 +98,8 @@ def start(seed=5):
     assert run(air, (host, guest), lambda: guest.flow.screen.page == ui.P_MENU and guest.flow.name == "duel_join")
     guest.act(ui.FIRE)
     assert run(air, (host, guest), lambda: host.flow.name == "place" and guest.flow.name == "place")
+    if guest_duel is not None:  # (made when the link came up; its fleet is committed below)
+        guest.flow.duel.load().duel.__class__ = guest_duel
     for b in (host, guest):
         b.act(ui.SWITCH)  # auto-place
         b.act(ui.FIRE)
