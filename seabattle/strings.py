@@ -22,7 +22,7 @@ _loaded = {}
 # its keys (qstrs, never freed), and a long literal is one str object
 PARTS = (
     ("duel", " hint_cancel hint_code match_code compare_code waiting_fleet reconnecting peer_gone shot_sent"
-             " checking "),
+             " checking turn_left "),
     # a duel's lobby (the duel menu, hosting, joining, the saved duel's menu): dropped when the
     # fleets are placed (seabattle.screens.duel.leave_lobby), so a duel's battle does not hold them
     ("lobby", " duel_saved_title duel_resume duel_abandon duel_host duel_join duel_back lobby waiting_peer"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doubles import duelsim, handhelds
+from doubles import cheats, duelsim, handhelds
 from doubles.handhelds import run, start
 from seabattle import strings, ui
 from seabattle.duel import protocol as D
@@ -57,7 +57,7 @@ def _fire_until(air, boards, until, avoid=None):
 
 
 def test_a_nine_ship_fleet_loses_on_the_screen_and_in_the_statistics_even_when_its_shots_won():
-    air, boards = start(guest_duel=duelsim.MissingShip)
+    air, boards = start(guest_duel=cheats.MissingShip)
     host, guest = boards
     f = host.flow
     # the honest host misses on purpose: the cheater's shots sink its fleet first

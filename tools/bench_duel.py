@@ -18,7 +18,7 @@ import time
 # the duels run over the test doubles (tests/doubles: a simulated link and players)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tests"))
 
-from doubles import duelsim  # noqa: E402
+from doubles import cheats, duelsim  # noqa: E402
 from seabattle.duel import frame  # noqa: E402
 from seabattle.duel import protocol as D  # noqa: E402
 from seabattle.duel import wire as W  # noqa: E402
@@ -33,11 +33,12 @@ def _loss(text):
 
 
 def _caught(events, kind):
+    claim = kind in cheats.CLAIMED  # (shown as the peer's word, not as evidence)
     for e in events:
-        found = e[1] if e[0] == "verdict" else ([e[1]] if e[0] in ("error", "refused") and not (
-            len(e) > 2 and e[2]) else [])
+        found = e[1] if e[0] == "verdict" else ([e[1]] if e[0] in ("error", "refused") and (
+            len(e) > 2 and e[2]) == claim else [])
         for ev in found:
-            if ev.kind in duelsim.EXPECT[kind]:
+            if ev.kind in cheats.EXPECT[kind]:
                 return ev
     return None
 
@@ -66,11 +67,12 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--loss", type=_loss, default=0.0, help="piece loss: 0.05 or 5%%")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--cheat", choices=sorted(duelsim.CHEATS), help="one device cheats this way")
+    ap.add_argument("--cheat", choices=sorted(cheats.CHEATS), help="one device cheats this way")
     args = ap.parse_args(argv)
 
     start = time.time()
     finished = desync = froze = detected = 0
+    won = lost = no_winner = verdict_ms = 0  # the honest side's recorded outcome of each cheat
     shots = play_bytes = game_bytes = sim_ms = disconnects = 0
     hashes = [0, 0]
     blocks = [0, 0]
@@ -84,17 +86,25 @@ def main(argv=None):
         m = duelsim.Match(seed, loss=args.loss, dup=args.loss / 2, delay=(5, 90), drop=args.loss / 100,
                           tick=20, cheat=args.cheat, cheat_side=seed % 2, reveal_ms=20000, save=True)
         _record(m, wire, saves)
-        done = m.run()
+        honest = 1 - seed % 2
+        # a cheat's duel: until the honest side is done (a cheater it stopped talking to may
+        # never be); a fair one until both are
+        done = m.run(side=honest if args.cheat else None)
         disconnects += m.sim.stats[5]
         sim_ms += m.clock()
         if not done:
             froze += 1
             continue
         if args.cheat:
-            ev = _caught(m.events[1 - seed % 2], args.cheat)
+            ev = _caught(m.events[honest], args.cheat)
             if ev is not None:
                 detected += 1
                 example = example or ev.text()
+            result = m.duels[honest].won
+            won += result is True
+            lost += result is False
+            no_winner += result is None
+            verdict_ms += m.clock()
             continue
         if m.agree() is not None:
             desync += 1
@@ -120,6 +130,10 @@ def main(argv=None):
         "cheat": args.cheat,
         "cheats_injected": args.games if args.cheat else 0,
         "cheats_detected": detected,
+        "honest_won": won,
+        "honest_lost": lost,
+        "no_winner": no_winner,
+        "verdict_s_mean": round(verdict_ms / 1000 / max(args.games - froze, 1), 1),
         "disconnects": disconnects,
         "shots_per_game": round(shots / games, 1),
         "bytes_per_shot": round(play_bytes / max(shots, 1), 1),
@@ -145,7 +159,9 @@ def main(argv=None):
     if args.cheat:
         print("cheat %s injected in %d games, detected in %d%s" % (
             args.cheat, args.games, detected, (": e.g. \"%s\"" % example) if example else ""))
-        print("froze: %d" % froze)
+        print("the honest side's result: won %d, lost %d, no winner %d; stalled (no result in an hour): %d" % (
+            won, lost, no_winner, froze))
+        print("mean time to the result: %.1f s (simulated)" % figures["verdict_s_mean"])
     else:
         print("finished and agreed: %d; desynchronised: %d; froze: %d" % (finished, desync, froze))
         print("bytes on the link per shot (both directions, proofs, acks, resends): %.1f" % figures["bytes_per_shot"])
@@ -161,5 +177,6 @@ def main(argv=None):
     print("sha256 of the frames written %s, of the saves stored %s" % (figures["frames_sha256"], figures["saves_sha256"]))
     print("simulated time per game %.1f s; wall time %.1f s" % (figures["simulated_s_per_game"], figures["wall_s"]))
     print(json.dumps(figures, sort_keys=True))
-    ok = froze == 0 and desync == 0 and (not args.cheat or detected == args.games)
+    ok = froze == 0 and desync == 0 and (not args.cheat or detected == args.games and no_winner == 0 and (
+        won == args.games or args.cheat in cheats.REFUSED))
     return 0 if ok else 1

@@ -182,7 +182,11 @@ class DuelAdapter:
             if flow.name == "end":  # shown there (on the battle's last answer the end reads them)
                 load_module("seabattle.screens.duel").duel_verdict(flow)
         elif kind == "error":
-            load_module("seabattle.screens.duel").show_duel(flow, "duel_gone", reason=ev[1].text(flow.settings.lang, flow.conv, flow.rules.width))
+            lang = flow.settings.lang
+            why = ev[1].text(lang, flow.conv, flow.rules.width)
+            if ev[2] and ev[1].kind != "clock":  # the peer's word, not evidence: said as its claim
+                why = load_module("seabattle.duel.evidence_text").say(lang, "duel_they_say", {"text": why})
+            load_module("seabattle.screens.duel").show_duel(flow, "duel_gone", reason=why)
             self.active = False
         elif kind == "disconnected":
             load_module("seabattle.screens.duel").duel_link(flow, False)

@@ -12,8 +12,9 @@ until seabattle/lang takes the ``duel_*`` keys (strings.say is asked first).
 # (their names: seabattle.duel.evidence_text.KINDS). Cells are squares (-1: none).
 ORDER = ("lie_miss", "lie_hit", "lie_not_sunk", "lie_sunk", "bad_proof", "bad_sunk", "halo_ship", "fleet",
          "reveal_mismatch", "no_reveal", "coin", "out_of_turn", "shot_twice", "shot_off", "replay", "foreign",
-         "desync", "version", "rules", "roles", "gone", "no_game")
-ARITY = b"\x01\x01\x03\x01\x01\x03\x03\x02\x01\x00\x00\x01\x01\x00\x01\x01\x01\x02\x00\x00\x00\x00"
+         "desync", "version", "rules", "roles", "gone", "no_game", "clock", "flood",
+         "my_clock")
+ARITY = b"\x01\x01\x03\x01\x01\x03\x03\x02\x01\x00\x00\x01\x01\x00\x01\x01\x01\x02\x00\x00\x00\x00\x01\x01\x01"
 CHEATS = ("lie_miss", "lie_hit", "lie_not_sunk", "lie_sunk", "bad_proof", "bad_sunk", "halo_ship", "fleet",
           "reveal_mismatch", "no_reveal", "coin")
 

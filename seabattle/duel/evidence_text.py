@@ -32,6 +32,9 @@ KINDS = {
     "roles": (),
     "gone": (),
     "no_game": (),
+    "clock": ("n",),
+    "flood": ("n",),
+    "my_clock": ("n",),
 }
 LANGS = ("en", "ru", "uk")  # seabattle/lang/<lang>_findings.py
 

@@ -7,8 +7,8 @@ set-up (a module of its own so that a board compiling from .py compiles the phas
 from seabattle.duel import commit
 from seabattle.board import View
 from seabattle.compat import forget
-from seabattle.duel.wire import (GUEST, HOST, PER_CMT, PLAY, PROTO_MAX, PROTO_MIN, T_CMT, T_HELLO, T_TOSS_C,
-                                 Refused, finding)
+from seabattle.duel.wire import (ANSWER_MS, GUEST, HOST, PER_CMT, PLAY, PROTO_MAX, PROTO_MIN, T_CMT, T_HELLO,
+                                 T_TOSS_C, Refused, finding)
 
 
 def on_message(d, m):
@@ -113,3 +113,20 @@ def start(d):
     d._set_session()
     d._dirty = True
     d._must = True  # this poll acknowledges the peer's nonce: it will use the session
+
+
+def toss_clock(d, now):
+    # My half of the coin toss is with the peer, which had all it needed to send its own (a board
+    # sends it by itself): one that withholds it past ANSWER_MS may have read mine, seen it lost
+    # the toss and would rather start again. So it loses the game, as a coin cheat
+    # (seabattle.duel.polling.timers, while the link is up; leaving now is a forfeit too).
+    if d._clock_mark != -2:
+        d._clock_mark = -2  # (the set-up's mark: the battle's are never negative)
+        d._clock_at = now
+    elif now - d._clock_at > ANSWER_MS:
+        ev = finding("coin")
+        d._event(("error", ev, False))
+        d._decide(True, "cheat")
+        d._done()
+        d._outbox = []
+        d._send_error(ev, True)

@@ -18,6 +18,7 @@ def poll(d):
     up = d.link.connected
     if up and not d._up:
         load_module("seabattle.duel.sync").connect(d)
+        d._clock_mark = -1  # the turn clock starts again: the time the link was down is gone_ms's
     elif d._up and not up:
         d._down_since = now
         if not getattr(d.link, "reconnects", True):  # (a link that cannot come back: gone at once)
@@ -30,8 +31,10 @@ def poll(d):
         d.channel.poll(msgs)
         for m in msgs:
             d._receive(m)
-        if d.sid and not d.peer_knows_sid and (
-                d.channel.heard_session or 0 < d._toss_msg <= d.channel.acked):
+        acked = 0 < d._toss_msg <= d.channel.acked
+        if acked:
+            d._nonce_out = True
+        if d.sid and not d.peer_knows_sid and (d.channel.heard_session or acked):
             d._learned_sid()
         foreign = d.channel_stats[4]
         if foreign > d._foreign_seen:
@@ -74,11 +77,16 @@ def timers(d, now):
             silent = now - d._down_since
         elif d.channel.waiting_since() is not None:
             silent = now - d.channel.last_heard
+        owed = d._toss_owed()
         if silent is not None and silent > d.gone_ms and (d.phase == PLAY or d.hello_in):
             d._event(("error", finding("gone"), False))
-            if d.phase == PLAY:
+            if d.phase == PLAY or owed:  # (leaving a game begun, or a coin toss it knows and I not)
                 d._decide(True, "gone")
             d._done()
+        elif d._up and d._synced and d.phase == PLAY:
+            load_module("seabattle.duel.shots").clock(d, now)
+        elif d._up and d._synced and owed:
+            load_module("seabattle.duel.handshake").toss_clock(d, now)
     elif d.phase == OVER and d.verdict is None and now - d._over_at > d.reveal_ms:
         d.verdict = [finding("no_reveal")]
         if not d.won:  # a win counts only once the winner's fleet is shown: one not shown forfeits

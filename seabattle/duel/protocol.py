@@ -15,15 +15,15 @@ and when the state is stored ("Flash wear"): seabattle.duel.wire.
 
 from seabattle.duel import commit, polling, receive, snapshot
 from seabattle.compat import forget, load_module
-from seabattle.duel.wire import (DONE, GONE_MS, GUEST, HOST, PER_CMT, PLAY, REVEAL_MS, SETUP, T_ERROR, DuelError,
-                                 finding, name_bytes, random_bytes)
+from seabattle.duel.wire import (CLOCK_SLACK, DONE, GONE_MS, GUEST, HOST, PER_CMT, PLAY, REVEAL_MS, SETUP, T_ERROR,
+                                 TURN_MS, DuelError, finding, name_bytes, random_bytes)
 
 # The events poll() returns (a comment, not a string: a module's strings stay in a board's heap):
 #   ("hello", peer_name, rules)        the other device answered; rules agreed: place the fleet now
 #   ("code", "1234", my_turn_first)    coin tossed: show the match code; the game begins
 #   ("shot", square, answer, cells)    the opponent fired at my board (cells of a sunk ship or None)
 #   ("result", square, answer, cells)  the answer to my shot, verified
-#   ("over", i_won, reason)            reason: "sunk", "gone" or "cheat"
+#   ("over", i_won, reason)            reason: "sunk", "gone", "cheat", "resign" or "clock"
 #   ("verdict", findings)              after the reveal: [] = verified, else Evidence list
 #   ("refused", evidence)              a move from the other side was refused (not applied)
 #   ("error", evidence, from_peer)     the duel cannot go on (version, rules, desync, cheat)
@@ -62,6 +62,9 @@ class Duel:
         self.store = store  # store(bytes): keep the state durable (see "Flash wear")
         self.gone_ms = gone_ms  # silence after which the opponent is gone
         self.reveal_ms = reveal_ms  # wait for the opponent's reveal after the game
+        self.turn_ms = TURN_MS  # a move's time on the turn clock (seabattle.duel.shots.clock)
+        self._clock_mark = -1  # where the game stood when the clock last started (-1: it starts anew)
+        self._clock_at = 0  # when it started
         self.phase = SETUP
         self.events = []  # what the next poll() returns
         self.stats = {"replays": 0, "refused": 0, "bad": 0, "resyncs": 0}
@@ -75,6 +78,7 @@ class Duel:
         self._peer = None  # what the peer holds from me: [hello, toss_c, cmt, toss_r, log, reveal parts]
         self._outbox = []  # messages for the channel as soon as it has room
         self._toss_msg = 0  # the channel's number of my TOSS_R: its acknowledgement tells the peer knows the session
+        self._nonce_out = False  # the peer has shown it holds my coin nonce (acknowledged, or said in its SYNC)
         self._foreign_seen = 0  # foreign frames already reported
         self._dirty = True  # changed since the last store()
         self._must = False  # store() in this poll, before anything is acknowledged or sent
@@ -110,6 +114,12 @@ class Duel:
     def my_turn(self):
         return self.phase == PLAY and self.turn_mine and self.pending < 0 and self._wait is None
 
+    def clock_left(self):
+        # milliseconds left of my move on the turn clock while it is my turn, else -1
+        if not self.my_turn() or self._clock_mark < 0:
+            return -1
+        return max(0, self._clock_at + self.turn_ms - CLOCK_SLACK - self.clock())
+
     def chunks(self):
         return (self.rules.cells + PER_CMT - 1) // PER_CMT
 
@@ -131,6 +141,11 @@ class Duel:
 
     def _event(self, ev):
         self.events.append(ev)
+
+    def _toss_owed(self):
+        # the peer holds my half of the coin toss and I do not hold its: it knows who shoots
+        # first and I do not, so from here its leaving is a forfeit, not a game abandoned
+        return self.phase == SETUP and self._nonce_out and self.peer_nonce is None
 
     def _keep(self):
         """Make the state durable now if it changed (one nvm write on a board)."""

@@ -5,7 +5,7 @@ module's whole parse tree (``python -m tools.ramreport --compile``).
 """
 
 from seabattle.compat import load_module
-from seabattle.duel.wire import (DONE, OVER, PLAY, SETUP, T_CMT, T_ERROR, T_HELLO, T_PROOF, T_RESULT, T_REVEAL,
+from seabattle.duel.wire import (DONE, FLOOD, OVER, PLAY, SETUP, T_CMT, T_ERROR, T_HELLO, T_PROOF, T_RESULT, T_REVEAL,
                                  T_SHIPS, T_SHOT, T_SYNC, T_TOSS_R, Refused, finding)
 
 
@@ -18,10 +18,15 @@ def receive(d, m):
             fail(d, r.evidence)
         else:
             d._event(("refused", r.evidence))
-            if d._synced:
+            if d._synced and len(d._outbox) < 8:  # (said while few wait: a flood is not echoed)
                 d._send_error(r.evidence, False)
     except (IndexError, ValueError, TypeError):  # a malformed message: not applied
         d.stats["bad"] += 1
+    # an honest peer's messages are refused only as a rare repeat over a new connection (at
+    # most one per shot): past that and FLOOD more, the peer is flooding and the duel stops
+    n = d.stats["refused"] + d.stats["bad"]
+    if n > FLOOD + d.shots() and d.phase != DONE:
+        fail(d, finding("flood", n))
 
 
 def fail(d, evidence):
@@ -29,7 +34,9 @@ def fail(d, evidence):
     if d.phase == DONE:
         return
     d._event(("error", evidence, False))
-    if evidence.cheat() and d.phase == PLAY:
+    if d.phase == PLAY or d._toss_owed() or evidence.cheat():  # a cheat caught, or the game's
+        # course broken on purpose (an honest pair never desynchronises: tests/test_duel_games.py),
+        # once the game is begun or the peer knows the toss and I not: the peer's forfeit
         decide(d, True, "cheat")
     if evidence.cheat():
         d.verdict = [evidence]
@@ -53,7 +60,13 @@ def dispatch(d, m):
 
         ev = decode(m[2:]) or finding("desync", -1)
         if m[1]:
+            # the peer ends the duel. During the battle (or holding my half of the coin toss and
+            # not its own) that is leaving a game it has not won, and it loses it: its accusation
+            # is its claim, not evidence (a side that lied is caught by my own checks and by the
+            # verdict on its reveal), its clock run out its own word (seabattle.duel.shots.clock)
             d._event(("error", ev, True))
+            if d.phase == PLAY or d._toss_owed():
+                decide(d, True, "clock" if ev.kind == "clock" else "resign")
             d._done()
         else:
             d._event(("refused", ev))

@@ -6,8 +6,8 @@ one is replayed) and dropped from the heap once the game is decided (``seabattle
 
 from seabattle.duel import commit
 from seabattle.board import SUNK
-from seabattle.duel.wire import (NONE, PER_PROOF, PLAY, SETUP, T_PROOF, T_RESULT, T_SHOT, TAG, DuelError, Refused,
-                                 finding, ship_cells)
+from seabattle.duel.wire import (ANSWER_MS, CLOCK_SLACK, NONE, PER_PROOF, PLAY, SETUP, T_PROOF, T_RESULT, T_SHOT,
+                                 TAG, DuelError, Refused, finding, ship_cells)
 
 
 def fire(d, square):
@@ -133,3 +133,29 @@ def apply(d, mine, sq, answer, cells, live=True, tag=None):
         d._decide(True, "sunk")
     elif d.board.defeated():
         d._decide(False, "sunk")
+
+
+def clock(d, now):
+    # The turn clock while the link is up (seabattle.duel.polling.timers; the figures and why
+    # both boards name the same loser: seabattle.duel.wire). It starts again whenever the game
+    # moves on (a shot, an answer, a sunk ship's proofs) and when the link comes back.
+    mark = d.shots() * 4 + (d.pending >= 0) * 2 + (d._wait is not None)
+    if mark != d._clock_mark:
+        d._clock_mark = mark
+        d._clock_at = now
+        return
+    late = now - d._clock_at
+    n = d.shots()
+    if d.my_turn():  # my move: given up a little before the peer may claim it, and said
+        if late <= d.turn_ms - CLOCK_SLACK:
+            return
+        d._event(("error", finding("my_clock", n), False))  # (said first: the screen shows why)
+        d._decide(False, "clock")
+    else:  # the peer's move (its own word that it ran out is on its way), or an answer it owes
+        if late <= (d.turn_ms + ANSWER_MS if d.pending < 0 and d._wait is None else ANSWER_MS):
+            return
+        d._event(("error", finding("clock", n), False))
+        d._decide(True, "clock")
+    d._done()
+    d._outbox = []
+    d._send_error(finding("clock", n), True)  # the peer's end: a side that stops the battle loses it

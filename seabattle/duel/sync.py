@@ -43,6 +43,8 @@ def on_sync(d, m):
     # the shots either side lacks after a reboot are sent again in order (see seabattle.duel.polling.plan)
     # the peer holds: my hello, my toss commitment, cmt_n of my CMTs, my toss nonce, n shots
     d._peer = [flags & 1, flags & 2, cmt_n, flags & 4, n, rv]
+    if flags & 4:
+        d._nonce_out = True
     if flags & 4 and d.sid and not d.peer_knows_sid:
         d._learned_sid()
     d._synced = True

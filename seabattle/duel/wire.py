@@ -72,9 +72,20 @@ TAG = const(4)  # bytes of a shot's tag (see "Flash wear")
 NAME_MAX = const(12)  # bytes of a player's name on the wire
 NONE = const(255)
 
-REASONS = ("sunk", "gone", "cheat", "resign")
+REASONS = ("sunk", "gone", "cheat", "resign", "clock")
 GONE_MS = const(120000)
 REVEAL_MS = const(60000)
+# the turn clock (seabattle.duel.shots.clock), while the link is up. A move is TURN_MS; the
+# mover gives its own move up CLOCK_SLACK sooner, by the time it saw its turn begin, and says so;
+# the side that waits claims the move only ANSWER_MS later still, by the time it saw the turn
+# pass. So a shot fired in time, or the mover's own word that its time ran out, reaches the
+# waiting side before its claim unless the link held the two messages up longer than
+# CLOCK_SLACK + ANSWER_MS: both boards name the same loser. An answer (and a sunk ship's
+# proofs), which a board sends by itself, and the coin toss's second half have ANSWER_MS
+TURN_MS = const(180000)
+CLOCK_SLACK = const(10000)
+ANSWER_MS = const(60000)
+FLOOD = const(64)  # refused or malformed messages beyond one a shot: a flooding peer (seabattle.duel.receive)
 
 
 def finding(kind, *args, error=None):

@@ -10,4 +10,5 @@ TEXT = {
     "peer_gone": "Your opponent left",
     "shot_sent": "{cell}: firing…",
     "checking": "Checking…",
+    "turn_left": "Go: {s} s",
 }

@@ -25,6 +25,9 @@ TEXT = {
     "duel_roles": "both devices want the same role: one must host, one must join",
     "duel_gone": "the other player is gone",
     "duel_no_game": "the other device does not have this game",
+    "duel_clock": "the opponent did not move in time",
+    "duel_flood": "the opponent sent a flood of messages that cannot be taken ({n})",
+    "duel_my_clock": "your time to move ran out",
     "duel_verified": "verified: no rule was broken",
     "duel_they_say": "the other device says: {text}",
 }

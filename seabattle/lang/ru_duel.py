@@ -10,4 +10,5 @@ TEXT = {
     "peer_gone": "Соперник ушёл",
     "shot_sent": "{cell}: выстрел…",
     "checking": "Проверка…",
+    "turn_left": "Ход: {s} с",
 }

@@ -10,4 +10,5 @@ TEXT = {
     "peer_gone": "Суперник пішов",
     "shot_sent": "{cell}: постріл…",
     "checking": "Перевірка…",
+    "turn_left": "Хід: {s} с",
 }

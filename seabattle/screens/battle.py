@@ -1,9 +1,9 @@
-"""The battle (battle; its pause menu is seabattle.screens.pause, its start seabattle.screens.battle_start),
-from the fleets placed or a saved game to the last shot, as functions of the Flow ``f``.
-
-A phase of seabattle.screens.flow: loaded when the battle starts, dropped when the end screen or the
-title shows (a board holds only the phase on screen, see ``Flow._phase``).
-"""
+# The battle (battle; its pause menu is seabattle.screens.pause, its start seabattle.screens.battle_start),
+# from the fleets placed or a saved game to the last shot, as functions of the Flow ``f``.
+#
+# A phase of seabattle.screens.flow: loaded when the battle starts, dropped when the end screen or the
+# title shows (a board holds only the phase on screen, see ``Flow._phase``). Comments, not docstrings:
+# a board compiling it from .py holds every docstring until the compile ends.
 
 from seabattle.board import HIT, MISS
 from seabattle import sound, strings, ui
@@ -17,6 +17,7 @@ END_DELAY = 1200  # ms the last «Убил!» stays before the end screen
 # player's turn, can take ~30 s after a target phase on a CLUE; a player who fires at once would
 # wait for the rest of it
 PATIENCE = 500
+COUNTDOWN = 30000  # ms: the last of a duel's move counted down on the turn line (seabattle.duel.wire.TURN_MS)
 
 
 def start(f, resumed=False):
@@ -37,7 +38,7 @@ def start(f, resumed=False):
 
 
 def continue_game(f):
-    """Play on the game in ``resumable``: same fleets, shots, turn and computer level."""
+    # play on the game in ``resumable``: same fleets, shots, turn and computer level
     from seabattle.screens import battle_start
 
     battle_start.continue_game(f)
@@ -65,6 +66,10 @@ def show(f):
     st = m.stats(0)
     left = _afloat(f, m.view.afloat)
     turn = f.t("your_turn") if m.my_turn() else f.t("their_turn")
+    if m.duel:
+        ms = m.d.clock_left()
+        if 0 <= ms < COUNTDOWN:  # the last seconds of my move on a duel's turn clock
+            turn = f.t("turn_left", s=(ms + 999) // 1000)
     s.lines = [turn, f.cell(f.aim), f.t("score", hits=st.hits, shots=st.shots)] + left
     if f.swapped:
         s.lines[1] = f.t("my_fleet")
@@ -75,7 +80,7 @@ def show(f):
 
 
 def _afloat(f, sizes):
-    """Ships still afloat by size, two sizes a line: ``4:1 3:2``."""
+    # ships still afloat by size, two sizes a line: ``4:1 3:2``
     counts = []
     for size in sizes:
         if counts and counts[-1][0] == size:
@@ -153,7 +158,7 @@ def shown(f, shot, mine):
 
 
 def tick(f, now):
-    """The computer's shots and the pause before the end screen."""
+    # the computer's shots, a duel's countdown, and the pause before the end screen
     if f.wait_until >= 0 and now >= f.wait_until:
         f.wait_until = -1
         _after_wait(f)
@@ -162,6 +167,10 @@ def tick(f, now):
         shot = f.match.think(f.wait_until < 0, f.wait_until < 0 <= f.hurry_at <= now)
         if shot is not None:
             shown(f, shot, False)
+    elif f.name == "battle" and 0 <= f.match.d.clock_left() < COUNTDOWN:
+        ms = f.match.d.clock_left()  # (the countdown's line drawn again when its second changes)
+        if f.screen.lines[0] != f.t("turn_left", s=(ms + 999) // 1000):
+            show(f)
 
 
 def _after_wait(f):
