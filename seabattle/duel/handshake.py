@@ -125,8 +125,4 @@ def toss_clock(d, now):
         d._clock_at = now
     elif now - d._clock_at > ANSWER_MS:
         ev = finding("coin")
-        d._event(("error", ev, False))
-        d._decide(True, "cheat")
-        d._done()
-        d._outbox = []
-        d._send_error(ev, True)
+        d._stop(ev, True, "cheat", ev)

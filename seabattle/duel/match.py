@@ -9,9 +9,11 @@ never loads seabattle.game (Game, its shots and its score: ~2 KB of a board's he
 if a game against the computer left it loaded.
 """
 
-from seabattle.compat import forget
+from seabattle.compat import const, forget
 from seabattle.duel.wire import SETUP
 from seabattle.stats import Stats
+
+COUNTDOWN = const(30000)  # ms of a move counted down on the battle's turn line
 
 
 class _Shot:
@@ -34,6 +36,7 @@ class DuelMatch:
         self._last = [-1, -1]
         self.findings = None  # the verdict: None until the fleets are revealed and checked
         self.recorded = False  # the result is in the statistics (seabattle.duel.adapter)
+        self.shown_s = -1  # the seconds of my move the battle's turn line shows (-1: no countdown)
         forget("seabattle.game")  # a game against the computer's, if one was played: not a duel's
 
     def started(self):
@@ -59,6 +62,12 @@ class DuelMatch:
 
     def my_turn(self):
         return self.d.my_turn()
+
+    def countdown(self):
+        # the seconds left of my move while the battle's turn line counts them down (the last
+        # COUNTDOWN ms of the turn clock: seabattle.duel.wire.TURN_MS), else -1
+        ms = self.d.clock_left()
+        return (ms + 999) // 1000 if 0 <= ms < COUNTDOWN else -1
 
     def waiting(self):
         """My shot is out and its answer not back yet."""

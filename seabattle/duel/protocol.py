@@ -43,6 +43,7 @@ class Duel:
     _plan = polling.plan
     _receive = receive.receive
     _decide = receive.decide
+    _stop = receive.stop
     save = snapshot.save
 
     def __init__(self, link, clock, rng, role, name, rules, store=None, gone_ms=GONE_MS, reveal_ms=REVEAL_MS,

@@ -29,6 +29,16 @@ def receive(d, m):
         fail(d, finding("flood", n))
 
 
+def stop(d, evidence, won, reason, told):
+    # the game decided by a clock: ``evidence`` shown here (first: the screen shows why), then
+    # the result, and ``told`` to the peer as its end (a side that stops the battle loses it)
+    d._event(("error", evidence, False))
+    decide(d, won, reason)
+    d._done()
+    d._outbox = []
+    d._send_error(told, True)
+
+
 def fail(d, evidence):
     """Stop the duel: a cheat caught, or versions/rules that cannot play together."""
     if d.phase == DONE:

@@ -139,23 +139,17 @@ def clock(d, now):
     # The turn clock while the link is up (seabattle.duel.polling.timers; the figures and why
     # both boards name the same loser: seabattle.duel.wire). It starts again whenever the game
     # moves on (a shot, an answer, a sunk ship's proofs) and when the link comes back.
-    mark = d.shots() * 4 + (d.pending >= 0) * 2 + (d._wait is not None)
+    n = d.shots()
+    mark = n * 4 + (d.pending >= 0) * 2 + (d._wait is not None)
     if mark != d._clock_mark:
         d._clock_mark = mark
         d._clock_at = now
         return
     late = now - d._clock_at
-    n = d.shots()
     if d.my_turn():  # my move: given up a little before the peer may claim it, and said
-        if late <= d.turn_ms - CLOCK_SLACK:
-            return
-        d._event(("error", finding("my_clock", n), False))  # (said first: the screen shows why)
-        d._decide(False, "clock")
-    else:  # the peer's move (its own word that it ran out is on its way), or an answer it owes
-        if late <= (d.turn_ms + ANSWER_MS if d.pending < 0 and d._wait is None else ANSWER_MS):
-            return
-        d._event(("error", finding("clock", n), False))
-        d._decide(True, "clock")
-    d._done()
-    d._outbox = []
-    d._send_error(finding("clock", n), True)  # the peer's end: a side that stops the battle loses it
+        if late > d.turn_ms - CLOCK_SLACK:
+            d._stop(finding("my_clock", n), False, "clock", finding("clock", n))
+    # the peer's move (its own word that it ran out is on its way), or an answer it owes
+    elif late > (d.turn_ms + ANSWER_MS if d.pending < 0 and d._wait is None else ANSWER_MS):
+        ev = finding("clock", n)
+        d._stop(ev, True, "clock", ev)

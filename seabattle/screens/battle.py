@@ -17,7 +17,6 @@ END_DELAY = 1200  # ms the last «Убил!» stays before the end screen
 # player's turn, can take ~30 s after a target phase on a CLUE; a player who fires at once would
 # wait for the rest of it
 PATIENCE = 500
-COUNTDOWN = 30000  # ms: the last of a duel's move counted down on the turn line (seabattle.duel.wire.TURN_MS)
 
 
 def start(f, resumed=False):
@@ -67,9 +66,9 @@ def show(f):
     left = _afloat(f, m.view.afloat)
     turn = f.t("your_turn") if m.my_turn() else f.t("their_turn")
     if m.duel:
-        ms = m.d.clock_left()
-        if 0 <= ms < COUNTDOWN:  # the last seconds of my move on a duel's turn clock
-            turn = f.t("turn_left", s=(ms + 999) // 1000)
+        m.shown_s = m.countdown()
+        if m.shown_s >= 0:  # the last seconds of my move on a duel's turn clock
+            turn = f.t("turn_left", s=m.shown_s)
     s.lines = [turn, f.cell(f.aim), f.t("score", hits=st.hits, shots=st.shots)] + left
     if f.swapped:
         s.lines[1] = f.t("my_fleet")
@@ -167,10 +166,8 @@ def tick(f, now):
         shot = f.match.think(f.wait_until < 0, f.wait_until < 0 <= f.hurry_at <= now)
         if shot is not None:
             shown(f, shot, False)
-    elif f.name == "battle" and 0 <= f.match.d.clock_left() < COUNTDOWN:
-        ms = f.match.d.clock_left()  # (the countdown's line drawn again when its second changes)
-        if f.screen.lines[0] != f.t("turn_left", s=(ms + 999) // 1000):
-            show(f)
+    elif f.name == "battle" and f.match.countdown() != f.match.shown_s:
+        show(f)  # (the turn line again when the countdown's second changes: once a second)
 
 
 def _after_wait(f):

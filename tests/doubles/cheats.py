@@ -60,17 +60,7 @@ class FakeSunk(_Liar):
     def lie(self, k, msg):
         if msg[4] == HIT:
             sq = msg[3]
-            out = [msg[:4] + bytes((SUNK,)) + msg[5:5 + commit.SALT] + bytes((sq, sq))]
-            from seabattle.duel import shots  # (a phase's module: loaded while it is needed)
-
-            need = shots.halo_needed(self, [sq], shots.opened_before(self, k, 0))
-            s = self.salts()
-            for i in range(0, len(need), W.PER_PROOF):
-                part = bytearray((W.T_PROOF, k >> 8, k & 0xFF, i))
-                for c in need[i:i + W.PER_PROOF]:
-                    part.extend(s[c * commit.SALT:(c + 1) * commit.SALT])
-                out.append(bytes(part))
-            return out
+            return [msg[:4] + bytes((SUNK,)) + msg[5:5 + commit.SALT] + bytes((sq, sq))] + _ring_proofs(self, k, [sq])
 
 
 class SunkEarly(_Liar):
@@ -167,14 +157,19 @@ class Bent(_BadFleet):
         return [four[:3] + [kink]] + ships[1:]
 
 
+def _flip(outbox, kind):
+    """Flip a bit of the first byte after the type in each ``kind`` message waiting in ``outbox``."""
+    for i in range(len(outbox)):
+        if outbox[i][0] == kind:
+            m = bytearray(outbox[i])
+            m[1] ^= 1
+            outbox[i] = bytes(m)
+
+
 class WrongSeed(D.Duel):
     def _plan(self):
         D.Duel._plan(self)
-        for i in range(len(self._outbox)):
-            if self._outbox[i][0] == W.T_REVEAL:
-                m = bytearray(self._outbox[i])
-                m[1] ^= 1
-                self._outbox[i] = bytes(m)
+        _flip(self._outbox, W.T_REVEAL)
 
 
 class NoReveal(D.Duel):
@@ -186,11 +181,7 @@ class NoReveal(D.Duel):
 class Coin(D.Duel):
     def _plan(self):
         D.Duel._plan(self)
-        for i in range(len(self._outbox)):
-            if self._outbox[i][0] == W.T_TOSS_R:
-                m = bytearray(self._outbox[i])
-                m[1] ^= 1
-                self._outbox[i] = bytes(m)
+        _flip(self._outbox, W.T_TOSS_R)
 
 
 class OutOfTurn(D.Duel):
