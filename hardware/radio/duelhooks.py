@@ -116,9 +116,8 @@ def hooks(p):
     def make(link, role, rules):
         from seabattle.duel import protocol
 
-        # a move's time: the host's goes to the guest
-        turn_ms = p.settings.turn_s * 1000 if p.settings is not None else protocol.TURN_MS
-        return protocol.Duel(link, p.ms, p.rng, role, p.player or p.name, rules, store(link), turn_ms=turn_ms)
+        turn_s = p.settings.turn_s if p.settings is not None else 180  # the host's goes to the guest
+        return protocol.Duel(link, p.ms, p.rng, role, p.player or p.name, rules, store(link), turn_ms=turn_s * 1000)
 
     def load(data, link, gone_ms=None):
         from seabattle.duel import protocol
