@@ -6,7 +6,6 @@
     SEABATTLE_RULES = "classic"    # a preset name from seabattle.rules
     SEABATTLE_SOUND = 1            # 0 = muted (sound and lights)
     SEABATTLE_LEVEL = 0            # the computer's level, 0 = easiest
-    SEABATTLE_TURN = 180           # seconds a move in a duel this board hosts (20..900)
 
 A value that is missing or not allowed falls back to the default and is reported in
 ``problems`` (shown once on the serial console), never a crash at start-up.
@@ -56,7 +55,5 @@ def read(getenv=None, rule_names=None):
     s.rules = text("SEABATTLE_RULES", rule_names, s.rules)
     s.sound_on = bool(number("SEABATTLE_SOUND", 1 if s.sound_on else 0, 0, 1))
     s.level = number("SEABATTLE_LEVEL", s.level, 0, 9)
-    # seabattle.duel.wire's TURN_S_MIN, TURN_S_MAX (not imported: the duel's modules load only for a duel)
-    s.turn_s = number("SEABATTLE_TURN", s.turn_s, 20, 900)
     name = text("SEABATTLE_NAME", None, "")[:12]
     return s, name, problems

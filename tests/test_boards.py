@@ -59,26 +59,6 @@ def test_settings_toml_values_reach_the_game(circuitpython):
     assert detect().problems and detect().settings.lang == "ru"
 
 
-
-def test_a_hosts_turn_clock_comes_from_settings_toml_within_the_wires_bounds(circuitpython):
-    from hardware.radio.duelhooks import hooks
-    from seabattle.duel import wire
-    from seabattle.rules import preset
-
-    env = circuitpython("clue_nrf52840_express")
-    env["SEABATTLE_TURN"] = "45"
-    p = detect()
-    assert p.settings.turn_s == 45 and not p.problems
-    make = hooks(p)[0]
-    assert make(None, wire.HOST, preset("classic")).turn_ms == 45000
-    for bad in (str(wire.TURN_S_MIN - 1), str(wire.TURN_S_MAX + 1)):
-        env["SEABATTLE_TURN"] = bad
-        p = detect()
-        assert p.settings.turn_s == 180 and any("SEABATTLE_TURN" in m for m in p.problems), p.problems
-    for good in (wire.TURN_S_MIN, wire.TURN_S_MAX):
-        env["SEABATTLE_TURN"] = str(good)
-        assert detect().settings.turn_s == good
-
 def test_stats_survive_a_restart_in_nvm(circuitpython):
     nvm = bytearray(b"\xff" * 8192)
     circuitpython("clue_nrf52840_express", nvm=nvm)

@@ -10,7 +10,6 @@ from doubles.handhelds import LANGS as LANG
 from seabattle import strings, ui
 from seabattle.duel import evidence_text
 from seabattle.duel import protocol as D
-from seabattle.duel import wire as WIRE
 from seabattle.duel.wire import ANSWER_MS, CLOCK_SLACK, TURN_MS
 from seabattle.rules import preset
 
@@ -176,25 +175,3 @@ def test_on_the_boards_the_idle_player_sees_its_last_seconds_and_both_record_the
     assert evidence_text.say(LANG[idle.side], "duel_my_clock") in f.screen.lines
     assert evidence_text.say(LANG[first.side], "duel_clock") in first.flow.screen.lines
     assert f.records.rows["duel"][:2] == [1, 0] and first.flow.records.rows["duel"][:2] == [1, 1]
-
-
-def test_the_hosts_turn_clock_goes_to_the_guest_and_stays_in_the_save():
-    m = duelsim.Match(5, save=True)
-    m.duels[0].turn_ms = 45000  # the host's board was set to 45 s a move, the guest's to the default
-    while m.duels[1].phase == D.SETUP:
-        m.step()
-    assert m.duels[1].turn_ms == 45000
-    for side in (0, 1):
-        back = D.Duel.load(m.saved[side], None, m.clock, duelsim.linksim.XorShift(1))
-        assert back.turn_ms == 45000
-    assert m.run() and m.agree() is None, m.agree()
-
-
-@pytest.mark.parametrize("seconds", [WIRE.TURN_S_MIN - 1, WIRE.TURN_S_MAX + 1])
-def test_a_turn_clock_out_of_bounds_in_the_hello_is_refused_as_rules(seconds):
-    m = duelsim.Match(5)
-    m.duels[0].turn_ms = seconds * 1000
-    m.run(600000)
-    guest = m.duels[1]
-    assert guest.turn_ms == TURN_MS and not guest.hello_in
-    assert any(e[0] == "error" and e[1] == D.finding("rules") for e in m.events[1]), m.events[1]

@@ -116,8 +116,7 @@ def hooks(p):
     def make(link, role, rules):
         from seabattle.duel import protocol
 
-        turn_s = p.settings.turn_s if p.settings is not None else 180  # the host's goes to the guest
-        return protocol.Duel(link, p.ms, p.rng, role, p.player or p.name, rules, store(link), turn_ms=turn_s * 1000)
+        return protocol.Duel(link, p.ms, p.rng, role, p.player or p.name, rules, store(link))
 
     def load(data, link, gone_ms=None):
         from seabattle.duel import protocol

@@ -8,7 +8,7 @@ from seabattle.duel import commit
 from seabattle.board import View
 from seabattle.compat import forget
 from seabattle.duel.wire import (ANSWER_MS, GUEST, HOST, PER_CMT, PLAY, PROTO_MAX, PROTO_MIN, T_CMT, T_HELLO,
-                                 T_TOSS_C, TURN_S_MAX, TURN_S_MIN, Refused, finding)
+                                 T_TOSS_C, Refused, finding)
 
 
 def on_message(d, m):
@@ -52,12 +52,10 @@ def on_hello(d, m):
         finally:
             rulescheck = None
             forget("seabattle.rulescheck")
-        ts = (m[6 + rl + nl] << 8) | m[7 + rl + nl]  # the host's turn clock, seconds
-        if r.cells > 256 or not TURN_S_MIN <= ts <= TURN_S_MAX:
+        if r.cells > 256:
             raise Refused(finding("rules"), True)
         if r != d.rules:
             d.rules = r
-        d.turn_ms = ts * 1000
     try:
         d.peer_name = bytes(name).decode("utf-8")
     except (UnicodeError, ValueError):

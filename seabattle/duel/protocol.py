@@ -47,7 +47,7 @@ class Duel:
     save = snapshot.save
 
     def __init__(self, link, clock, rng, role, name, rules, store=None, gone_ms=GONE_MS, reveal_ms=REVEAL_MS,
-                 restoring=False, turn_ms=TURN_MS):
+                 restoring=False):
         """A new duel (``restoring``: its state follows from a save, seabattle.duel.restore)."""
         if role not in (HOST, GUEST):
             raise DuelError("role must be HOST or GUEST")
@@ -63,7 +63,7 @@ class Duel:
         self.store = store  # store(bytes): keep the state durable (see "Flash wear")
         self.gone_ms = gone_ms  # silence after which the opponent is gone
         self.reveal_ms = reveal_ms  # wait for the opponent's reveal after the game
-        self.turn_ms = turn_ms  # a move's time on the turn clock (seabattle.duel.shots.clock): the host's
+        self.turn_ms = TURN_MS  # a move's time on the turn clock (seabattle.duel.shots.clock)
         self._clock_mark = -1  # where the game stood when the clock last started (-1: it starts anew)
         self._clock_at = 0  # when it started
         self.phase = SETUP

@@ -15,7 +15,7 @@ def _error(message):
 
 
 def _check(data):
-    if len(data) < 12 or bytes(data[:4]) != b"SBD\x03":
+    if len(data) < 12 or bytes(data[:4]) != b"SBD\x02":
         raise _error("not a saved duel")
     c = crc32(memoryview(data)[:-4])
     if bytes(data[-4:]) != bytes((c >> 24, (c >> 16) & 0xFF, (c >> 8) & 0xFF, c & 0xFF)):
@@ -48,7 +48,7 @@ def _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
     from seabattle import rulescheck
     from seabattle.duel import commit
     from seabattle.board import SUNK, Board, View
-    from seabattle.duel.wire import DONE, NONE, OVER, PER_CMT, REASONS, TAG, TURN_S_MAX, TURN_S_MIN, ship_cells
+    from seabattle.duel.wire import DONE, NONE, OVER, PER_CMT, REASONS, TAG, ship_cells
     from seabattle.fleet import Fleet, Ship
 
     i = 4
@@ -68,11 +68,6 @@ def _load(cls, data, link, clock, rng, store, gone_ms, reveal_ms):
     d.peer_name = peer_name
     d.nonce = bytes(data[i:i + commit.NONCE])
     i += commit.NONCE
-    ts = (data[i] << 8) | data[i + 1]  # the host's turn clock, seconds
-    if not TURN_S_MIN <= ts <= TURN_S_MAX:
-        raise ValueError("turn clock")
-    d.turn_ms = ts * 1000
-    i += 2
     if flags & 8:
         d.peer_toss_c = bytes(data[i:i + commit.CMT])
         i += commit.CMT

@@ -78,6 +78,4 @@ def my_commitments(d):
 
 def hello(d):
     r = rules_mod.encode(d.rules)
-    ts = d.turn_ms // 1000  # the host's turn clock (the guest's is not used)
-    return bytes((T_HELLO, PROTO_MIN, PROTO_MAX, d.role, len(r))) + r + bytes((len(d.name),)) + d.name \
-        + bytes((ts >> 8, ts & 0xFF))
+    return bytes((T_HELLO, PROTO_MIN, PROTO_MAX, d.role, len(r))) + r + bytes((len(d.name),)) + d.name

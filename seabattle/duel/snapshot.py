@@ -18,10 +18,8 @@ def save(d):
         if on:
             flags |= bit
     pn = name_bytes(d.peer_name)
-    ts = d.turn_ms // 1000
-    parts = [b"SBD\x03", bytes((d.role, d.phase, flags, len(d.name))), d.name,
-             bytes((len(pn),)), pn, rules_mod.encode(d.rules), d.nonce,
-             bytes((ts >> 8, ts & 0xFF))]
+    parts = [b"SBD\x02", bytes((d.role, d.phase, flags, len(d.name))), d.name,
+             bytes((len(pn),)), pn, rules_mod.encode(d.rules), d.nonce]
     if d.peer_toss_c is not None:
         parts.append(d.peer_toss_c)
     if d.peer_nonce is not None:

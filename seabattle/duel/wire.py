@@ -83,8 +83,6 @@ REVEAL_MS = const(60000)
 # CLOCK_SLACK + ANSWER_MS: both boards name the same loser. An answer (and a sunk ship's
 # proofs), which a board sends by itself, and the coin toss's second half have ANSWER_MS
 TURN_MS = const(180000)
-TURN_S_MIN = const(20)  # a move's time the host may set (seconds; above CLOCK_SLACK) lies within these:
-TURN_S_MAX = const(900)  # it goes to the guest in the hello and is kept in the save
 CLOCK_SLACK = const(10000)
 ANSWER_MS = const(60000)
 FLOOD = const(64)  # refused or malformed messages beyond one a shot: a flooding peer (seabattle.duel.receive)

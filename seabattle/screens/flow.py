@@ -32,14 +32,13 @@ LOBBY_SCREENS = ("duel", "duel_saved", "duel_host", "duel_join")
 class Settings:
     # What the title menu changes; a board may save it.
 
-    def __init__(self, lang="ru", letters=None, rules="classic", sound_on=True, level=0, turn_s=180):
+    def __init__(self, lang="ru", letters=None, rules="classic", sound_on=True, level=0):
         # letters None: the language's own (А–К for ru/uk, A–J for en) until the player picks
         self.lang = lang
         self.letters = letters
         self.rules = rules
         self.sound_on = sound_on
         self.level = level
-        self.turn_s = turn_s  # a move's time in a duel this board hosts, seconds (settings.toml only)
 
 
 class Flow:

@@ -202,13 +202,11 @@ class OutOfTurn(D.Duel):
 
 
 class _NoClock(D.Duel):
-    """A modified board keeps no turn clock of its own once the battle is on: it never gives its
-    move up."""
+    """A modified board keeps no turn clock of its own: it never gives its move up."""
 
-    def _plan(self):
-        if self.phase == D.PLAY:
-            self.turn_ms = 10 ** 9
-        D.Duel._plan(self)
+    def __init__(self, *args, **kw):
+        D.Duel.__init__(self, *args, **kw)
+        self.turn_ms = 10 ** 9
 
 
 class Stall(_NoClock):
